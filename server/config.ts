@@ -1,0 +1,100 @@
+// Merchants, entities and their settings, read from MERCHANTS_FILE (see DESIGN.md).
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+const webhookSchema = z.object({
+  url: z.string().url(),
+  secret: z.string().regex(/^[0-9a-fA-F]{64}$/),
+  wrapper: z.enum(['none', 'json']).default('none'),
+});
+
+const entitySchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{32}$/),
+  name: z.string().min(1),
+  brands: z.array(z.string().regex(/^[A-Z0-9_]{1,32}$/)).min(1),
+  threeDSecure: z.boolean().default(true),
+  showConnectorDetails: z.boolean().default(false),
+  // Reversals are possible only this long after the referenced payment (the connector's cut-off).
+  reversalCutoffHours: z.number().positive().default(24),
+  throttle: z.object({ perSecond: z.number().int().positive() }).default({ perSecond: 50 }),
+  webhooks: z.array(webhookSchema).default([]),
+});
+
+const merchantSchema = z.object({
+  name: z.string().min(1),
+  accessToken: z.string().min(16),
+  entities: z.array(entitySchema).min(1),
+});
+
+const merchantsFileSchema = z.object({ merchants: z.array(merchantSchema).min(1) });
+
+export type Entity = z.infer<typeof entitySchema> & { merchantName: string; accessToken: string };
+export type Merchant = z.infer<typeof merchantSchema>;
+
+export interface Merchants {
+  merchants: Merchant[];
+  /** The merchant owning this access token, if any. */
+  byToken(token: string): Merchant | undefined;
+  /** An entity the given merchant may act for. */
+  entityOf(merchant: Merchant, entityId: string): Entity | undefined;
+  entity(entityId: string): Entity | undefined;
+}
+
+export function parseMerchants(json: unknown): Merchants {
+  const { merchants } = merchantsFileSchema.parse(json);
+  const tokens = new Map<string, Merchant>();
+  const entities = new Map<string, Entity>();
+  for (const merchant of merchants) {
+    if (tokens.has(merchant.accessToken)) throw new Error(`duplicate access token for ${merchant.name}`);
+    tokens.set(merchant.accessToken, merchant);
+    for (const entity of merchant.entities) {
+      if (entities.has(entity.id)) throw new Error(`duplicate entity id ${entity.id}`);
+      entities.set(entity.id, { ...entity, merchantName: merchant.name, accessToken: merchant.accessToken });
+    }
+  }
+  return {
+    merchants,
+    byToken: (token) => tokens.get(token),
+    entityOf: (merchant, entityId) => {
+      const entity = entities.get(entityId);
+      return entity && entity.accessToken === merchant.accessToken ? entity : undefined;
+    },
+    entity: (entityId) => entities.get(entityId),
+  };
+}
+
+export function loadMerchants(file: string): Merchants {
+  return parseMerchants(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+export type GatewayEnv = 'test' | 'live';
+
+export interface Settings {
+  env: GatewayEnv;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  merchantsFile: string;
+  cardKey?: string;
+  buildNumber: string;
+  logLevel: string;
+}
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
+  const gatewayEnv = env.GATEWAY_ENV ?? 'test';
+  if (gatewayEnv !== 'test' && gatewayEnv !== 'live') throw new Error(`GATEWAY_ENV must be test or live, not ${gatewayEnv}`);
+  return {
+    env: gatewayEnv,
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: env.DATA_DIR ?? './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    merchantsFile: env.MERCHANTS_FILE ?? 'config/merchants.json',
+    cardKey: env.CARD_KEY || undefined,
+    buildNumber: env.BUILD_NUMBER ?? 'dev',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

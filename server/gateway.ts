@@ -1,0 +1,63 @@
+// Assembles the gateway from settings: store, acquirer, vault, throttle and the HTTP app.
+import { Cron } from 'croner';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { systemClock, type Clock } from './clock.ts';
+import { loadMerchants, type Merchants, type Settings } from './config.ts';
+import { buildApp } from './http/app.ts';
+import type { Gateway } from './http/pipeline.ts';
+import { createThrottle } from './http/throttle.ts';
+import { newId } from './ids.ts';
+import { createVault, loadCardKey } from './registrations/vault.ts';
+import type { Acquirer } from './simulator/acquirer.ts';
+import { createSimulator } from './simulator/simulator.ts';
+import { openStore, type Store } from './store/db.ts';
+import { purgeExpiredKeys } from './store/idempotency.ts';
+
+export interface GatewayOverrides {
+  clock?: Clock;
+  acquirer?: Acquirer;
+  merchants?: Merchants;
+  logger?: Logger;
+}
+
+export interface RunningGateway {
+  app: FastifyInstance;
+  gateway: Gateway;
+  store: Store;
+  close(): Promise<void>;
+}
+
+export async function createGateway(settings: Settings, overrides: GatewayOverrides = {}): Promise<RunningGateway> {
+  const store = await openStore({ dataDir: settings.dataDir, databaseUrl: settings.databaseUrl });
+  const clock = overrides.clock ?? systemClock;
+  const gateway: Gateway = {
+    deps: {
+      store,
+      acquirer: overrides.acquirer ?? createSimulator(),
+      clock,
+      vault: createVault(loadCardKey(settings.cardKey, settings.dataDir)),
+      env: settings.env,
+      newId,
+    },
+    merchants: overrides.merchants ?? loadMerchants(settings.merchantsFile),
+    throttle: createThrottle(settings.redisUrl),
+    buildNumber: settings.buildNumber,
+  };
+  const app = await buildApp(gateway, { logLevel: settings.logLevel, logger: overrides.logger });
+  // Idempotency records live 24 hours; expired ones are cleared every hour.
+  const purge = new Cron('0 17 * * * *', { timezone: 'UTC', protect: true }, async () => {
+    await store.write((trx) => purgeExpiredKeys(trx, clock().getTime())).catch((error: Error) => app.log.warn({ err: error.message }, 'purge failed'));
+  });
+  return {
+    app,
+    gateway,
+    store,
+    async close() {
+      purge.stop();
+      await app.close();
+      await gateway.throttle.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,90 @@
+// The gateway's HTTP face: body parsers, routes, the envelope for errors and unknown paths.
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { newNdc } from '../ids.ts';
+import { errorBody, meta } from './envelope.ts';
+import { loggerOptions } from './log.ts';
+import { flattenJson, parseForm, type Flat } from './params.ts';
+import type { Gateway, ParsedBody } from './pipeline.ts';
+import { paymentRoutes } from './routes/payments.ts';
+import { registrationRoutes } from './routes/registrations.ts';
+import { resultCodeRoutes } from './routes/resultCodes.ts';
+
+export interface AppOptions {
+  logLevel?: string;
+  /** A logger to write to instead of stdout (tests capture it). */
+  logger?: Logger;
+}
+
+export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: loggerOptions(options.logLevel ?? 'info') }),
+    disableRequestLogging: true,
+    bodyLimit: 1024 * 1024,
+  }) as unknown as FastifyInstance;
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    const { value, errors } = parseForm(body as string);
+    done(null, { params: value, errors } satisfies ParsedBody);
+  });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    let json: unknown;
+    try {
+      json = (body as string).length ? JSON.parse(body as string) : {};
+    } catch {
+      // The parser's own message would quote the body, card number included.
+      done(null, { params: {}, errors: [{ name: 'body', value: '', message: 'body is not valid JSON' }] } satisfies ParsedBody);
+      return;
+    }
+    const { value, errors } = flattenJson(json);
+    done(null, { params: value, errors } satisfies ParsedBody);
+  });
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 0, files: 0 } });
+  app.addHook('preHandler', async (request) => {
+    if (!request.isMultipart()) return;
+    const fields = (request.body ?? {}) as Record<string, unknown>;
+    const params: Flat = {};
+    const errors: ParsedBody['errors'] = [];
+    for (const [name, value] of Object.entries(fields)) {
+      if (typeof value === 'string') params[name] = value;
+      else errors.push({ name, value: '', message: `${name} must be sent once, as a text field` });
+    }
+    request.body = { params, errors } satisfies ParsedBody;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ method: request.method, url: request.routeOptions.url ?? 'unknown', status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send(errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), newNdc(), [{ name: 'path', value: request.url.split('?')[0]!, message: 'there is no endpoint at this path' }])),
+  );
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const m = meta(g.buildNumber, g.deps.clock());
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Body too large, unsupported content type, malformed multipart: the request's fault.
+      return reply.code(400).send(errorBody('200.300.404', m, newNdc(), [{ name: 'body', value: '', message: requestErrorMessage(error) }]));
+    }
+    request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'unexpected error');
+    return reply.code(500).send(errorBody('999.999.999', m, newNdc()));
+  });
+
+  paymentRoutes(app, g);
+  registrationRoutes(app, g);
+  resultCodeRoutes(app, g);
+  return app;
+}
+
+function requestErrorMessage(error: Error & { code?: string }): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Content-Type must be application/x-www-form-urlencoded; charset=UTF-8, multipart/form-data or application/json';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'the request body is larger than 1 MiB';
+    default:
+      return 'the request body could not be read';
+  }
+}

@@ -1,0 +1,134 @@
+// Flat request parameters ("card.number", "cart.items[0].name", "customParameters[KEY]")
+// turned into nested objects, and paths of nested values turned back into the flat names
+// merchants sent, so that errors name the parameter exactly as it was written.
+
+export type Flat = Record<string, string>;
+export type Nested = { [key: string]: NestedValue };
+export type NestedValue = string | Nested | NestedValue[];
+
+export interface ParamError {
+  name: string;
+  value: string;
+  message: string;
+}
+
+/** Groups whose [key] segments are free-form names rather than indexes. */
+const KEYED = new Set(['customParameters', 'overridePaymentType', 'data', 'parameters', 'schemeData', 'resultDetails']);
+const MAX_INDEX = 999;
+const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
+const SEGMENT = /\.([^.[\]]+)|\[([^\]]*)\]/y;
+const HEAD = /^[^.[\]]+/;
+
+type Segment = string | number;
+
+function segmentsOf(name: string): Segment[] | string {
+  const head = HEAD.exec(name);
+  if (!head) return 'is not a valid parameter name';
+  const segments: Segment[] = [head[0]];
+  SEGMENT.lastIndex = head[0].length;
+  while (SEGMENT.lastIndex < name.length) {
+    const match = SEGMENT.exec(name);
+    if (!match) return 'is not a valid parameter name';
+    if (match[1] !== undefined) {
+      segments.push(match[1]);
+    } else {
+      const inside = match[2] ?? '';
+      const parent = segments[segments.length - 1];
+      if (typeof parent === 'string' && KEYED.has(parent)) {
+        if (inside === '') return 'has an empty [key]';
+        segments.push(inside);
+      } else if (/^\d{1,4}$/.test(inside)) {
+        const index = Number(inside);
+        if (index > MAX_INDEX) return `has an index above ${MAX_INDEX}`;
+        segments.push(index);
+      } else {
+        return 'has an index that is not a number';
+      }
+    }
+  }
+  if (segments.some((s) => typeof s === 'string' && FORBIDDEN.has(s))) return 'is not a valid parameter name';
+  return segments;
+}
+
+/** Nest flat parameters; every name that cannot be placed is reported, none is dropped silently. */
+export function nest(flat: Flat): { value: Nested; errors: ParamError[] } {
+  const root: Nested = {};
+  const errors: ParamError[] = [];
+  for (const [name, value] of Object.entries(flat)) {
+    const segments = segmentsOf(name);
+    if (typeof segments === 'string') {
+      errors.push({ name, value, message: `${name} ${segments}` });
+      continue;
+    }
+    let node: Nested | NestedValue[] = root;
+    let clash = false;
+    for (let i = 0; i < segments.length - 1; i++) {
+      const key = segments[i] as string & number;
+      const nextIsIndex = typeof segments[i + 1] === 'number';
+      let child: NestedValue | undefined = (node as Record<string | number, NestedValue>)[key];
+      if (child === undefined) {
+        child = nextIsIndex ? [] : {};
+        (node as Record<string | number, NestedValue>)[key] = child;
+      } else if (typeof child === 'string' || Array.isArray(child) !== nextIsIndex) {
+        clash = true;
+        break;
+      }
+      node = child as Nested | NestedValue[];
+    }
+    const last = segments[segments.length - 1] as string & number;
+    if (clash || (node as Record<string | number, NestedValue>)[last] !== undefined) {
+      errors.push({ name, value, message: `${name} conflicts with another parameter of the same name` });
+      continue;
+    }
+    (node as Record<string | number, NestedValue>)[last] = value;
+  }
+  return { value: root, errors };
+}
+
+/** The flat name of a nested path: ['cart','items',0,'name'] → "cart.items[0].name". */
+export function flatName(path: readonly PropertyKey[]): string {
+  let name = '';
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i];
+    const parent = path[i - 1];
+    if (typeof segment === 'number') name += `[${segment}]`;
+    else if (typeof parent === 'string' && KEYED.has(parent)) name += `[${String(segment)}]`;
+    else name += (i === 0 ? '' : '.') + String(segment);
+  }
+  return name;
+}
+
+/** Flatten a JSON body (flat dotted names, or nested objects) into flat string parameters. */
+export function flattenJson(body: unknown): { value: Flat; errors: ParamError[] } {
+  const value: Flat = {};
+  const errors: ParamError[] = [];
+  const walk = (node: unknown, path: PropertyKey[]) => {
+    if (node === null || node === undefined) return;
+    if (typeof node === 'string' || typeof node === 'number' || typeof node === 'boolean') {
+      value[flatName(path)] = String(node);
+    } else if (Array.isArray(node)) {
+      node.forEach((item, index) => walk(item, [...path, index]));
+    } else if (typeof node === 'object') {
+      for (const [key, child] of Object.entries(node)) walk(child, [...path, key]);
+    } else {
+      errors.push({ name: flatName(path), value: '', message: `${flatName(path)} has an unsupported JSON type` });
+    }
+  };
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    errors.push({ name: 'body', value: '', message: 'the JSON body must be an object of parameters' });
+  } else {
+    walk(body, []);
+  }
+  return { value, errors };
+}
+
+/** Read a form-urlencoded body; a parameter sent twice is an error, not a silent overwrite. */
+export function parseForm(body: string): { value: Flat; errors: ParamError[] } {
+  const value: Flat = {};
+  const errors: ParamError[] = [];
+  for (const [name, v] of new URLSearchParams(body)) {
+    if (Object.hasOwn(value, name)) errors.push({ name, value: v, message: `${name} was sent more than once` });
+    else value[name] = v;
+  }
+  return { value, errors };
+}

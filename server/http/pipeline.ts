@@ -1,0 +1,160 @@
+// The steps every merchant request goes through: authenticate, throttle, replay an idempotent
+// retry, run the domain, shape the reply. Routes only say what to run and how to answer.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Entity, Merchants } from '../config.ts';
+import { newNdc } from '../ids.ts';
+import type { AlsoWrite, Context, Deps } from '../payments/deps.ts';
+import { completeKey, claimKey, findKey, releaseKey } from '../store/idempotency.ts';
+import type { Trx } from '../store/db.ts';
+import { errorBody, meta, type Reply } from './envelope.ts';
+import type { Flat, ParamError } from './params.ts';
+import type { Operation, Throttle } from './throttle.ts';
+
+export interface Gateway {
+  deps: Deps;
+  merchants: Merchants;
+  throttle: Throttle;
+  buildNumber: string;
+}
+
+/** Body parameters as the content-type parsers leave them. */
+export interface ParsedBody {
+  params: Flat;
+  errors: ParamError[];
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
+const ENTITY_ID = /^[0-9a-f]{32}$/;
+const IDEMPOTENCY_WAIT_MS = 10_000;
+
+export function bodyOf(request: FastifyRequest): ParsedBody {
+  const body = request.body as ParsedBody | undefined;
+  return body && typeof body === 'object' && 'params' in body ? body : { params: {}, errors: [] };
+}
+
+function send(reply: FastifyReply, r: Reply, headers: Record<string, string> = {}) {
+  return reply.code(r.status).headers(headers).send(r.body);
+}
+
+/**
+ * Who is asking: 401 without a well-formed Bearer header, 403 for an unknown token or an
+ * entity the token may not act for, 400 when no entityId is sent.
+ */
+function authenticate(g: Gateway, request: FastifyRequest, entityId: string | undefined, ndc: string): { entity: Entity } | Reply {
+  const m = meta(g.buildNumber, g.deps.clock());
+  const header = request.headers.authorization;
+  const match = header ? BEARER.exec(header) : null;
+  if (!match) {
+    return { status: 401, body: errorBody('800.900.300', m, ndc, [{ name: 'Authorization', value: '', message: 'Authorization header must be "Bearer <access token>"' }]) };
+  }
+  const merchant = g.merchants.byToken(match[1]!);
+  if (!merchant) return { status: 403, body: errorBody('800.900.300', m, ndc, [{ name: 'Authorization', value: '', message: 'the access token is not valid' }]) };
+  if (entityId === undefined || !ENTITY_ID.test(entityId)) {
+    return {
+      status: 400,
+      body: errorBody('200.300.404', m, ndc, [{ name: 'entityId', value: entityId ?? '', message: 'entityId is required: 32 lowercase hexadecimal characters' }]),
+    };
+  }
+  const entity = g.merchants.entityOf(merchant, entityId);
+  if (!entity) return { status: 403, body: errorBody('800.900.301', m, ndc, [{ name: 'entityId', value: entityId, message: 'this access token may not act for this entity' }]) };
+  return { entity };
+}
+
+export interface Step<V extends object> {
+  operation: Operation;
+  /** The domain call; alsoWrite commits together with the domain's own writes. */
+  run(ctx: Context, params: Flat, alsoWrite: AlsoWrite<V> | undefined): Promise<V>;
+  respond(value: V, ctx: Context): Reply;
+}
+
+export async function handle<V extends object>(g: Gateway, request: FastifyRequest, reply: FastifyReply, step: Step<V>): Promise<FastifyReply> {
+  const ndc = newNdc();
+  const body = bodyOf(request);
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const { entityId: bodyEntity, ...params } = body.params;
+  const entityId = bodyEntity ?? (typeof query.entityId === 'string' ? query.entityId : undefined);
+  const auth = authenticate(g, request, entityId, ndc);
+  if (!('entity' in auth)) return send(reply, auth);
+  const ctx: Context = { entity: auth.entity, ndc };
+
+  if (!(await g.throttle.allow(ctx.entity.id, step.operation, ctx.entity.throttle.perSecond))) {
+    const m = meta(g.buildNumber, g.deps.clock());
+    const { result, buildNumber, timestamp } = errorBody('800.120.100', m, ndc) as { result: unknown; buildNumber: string; timestamp: string };
+    return send(reply, { status: 429, body: { buildNumber, id: g.deps.newId(), ndc, result, timestamp } });
+  }
+
+  if (body.errors.length > 0) {
+    return send(reply, { status: 400, body: errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), ndc, body.errors) });
+  }
+
+  const key = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;
+  if (typeof key !== 'string') return runStep(g, ctx, params, step, reply);
+  return idempotent(g, ctx, params, step, reply, request.url.split('?')[0]!, key);
+}
+
+async function runStep<V extends object>(g: Gateway, ctx: Context, params: Flat, step: Step<V>, reply: FastifyReply) {
+  const value = await step.run(ctx, params, undefined);
+  return send(reply, step.respond(value, ctx));
+}
+
+/** Canonical form of a request for comparing retries; security codes are left out. */
+function requestDigest(g: Gateway, path: string, params: Flat): string {
+  const names = Object.keys(params)
+    .filter((name) => name !== 'card.cvv')
+    .sort();
+  return g.deps.vault.digest(JSON.stringify([path, names.map((name) => [name, params[name]])]));
+}
+
+async function idempotent<V extends object>(g: Gateway, ctx: Context, params: Flat, step: Step<V>, reply: FastifyReply, path: string, key: string) {
+  const m = () => meta(g.buildNumber, g.deps.clock());
+  if (key.length < 1 || key.length > 255) {
+    return send(reply, { status: 400, body: errorBody('200.300.404', m(), ctx.ndc, [{ name: 'Idempotency-Key', value: key.slice(0, 255), message: 'Idempotency-Key must be 1 to 255 characters' }]) });
+  }
+  const digest = requestDigest(g, path, params);
+  const entityId = ctx.entity.id;
+  const claimed = await g.deps.store.write((trx) => claimKey(trx, entityId, key, path, digest, g.deps.clock().getTime()));
+  if (!claimed) {
+    const deadline = Date.now() + IDEMPOTENCY_WAIT_MS;
+    for (;;) {
+      const existing = await findKey(g.deps.store.db, entityId, key);
+      if (existing && (existing.requestHash !== digest || existing.operation !== path)) {
+        return send(reply, {
+          status: 400,
+          body: errorBody('200.300.404', m(), ctx.ndc, [{ name: 'Idempotency-Key', value: key, message: 'Idempotency-Key was already used for a request with other parameters' }]),
+        });
+      }
+      if (existing?.status === 'done' && existing.response && existing.httpStatus) {
+        return send(reply, { status: existing.httpStatus, body: JSON.parse(existing.response) as Record<string, unknown> }, { 'idempotent-replayed': 'true' });
+      }
+      // The first request with this key is still running: its answer is the answer.
+      if (Date.now() > deadline || !existing) {
+        return send(reply, { status: 409, body: errorBody('200.300.404', m(), ctx.ndc, [{ name: 'Idempotency-Key', value: key, message: 'a request with this Idempotency-Key is still being processed; retry later' }]) });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  let stored = false;
+  const replies = new WeakMap<object, Reply>();
+  const respond = (value: V) => {
+    let r = replies.get(value);
+    if (!r) replies.set(value, (r = step.respond(value, ctx)));
+    return r;
+  };
+  const alsoWrite = async (trx: Trx, value: V) => {
+    const r = respond(value);
+    await completeKey(trx, entityId, key, r.status, JSON.stringify(r.body));
+    stored = true;
+  };
+  let value: V;
+  try {
+    value = await step.run(ctx, params, alsoWrite);
+  } catch (error) {
+    await g.deps.store.write((trx) => releaseKey(trx, entityId, key)).catch(() => undefined);
+    throw error;
+  }
+  const r = respond(value);
+  // Refusals and validation errors wrote nothing of their own: their answer is stored now.
+  if (!stored) await g.deps.store.write((trx) => completeKey(trx, entityId, key, r.status, JSON.stringify(r.body)));
+  return send(reply, r);
+}

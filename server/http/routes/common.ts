@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { newNdc } from '../../ids.ts';
+import type { Invalid } from '../../payments/deps.ts';
+import { failure, paramError } from '../../schema/errors.ts';
+import { errorBody, meta } from '../envelope.ts';
+import type { ParamError } from '../params.ts';
+import type { Gateway } from '../pipeline.ts';
+
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+const ALL: HTTPMethods[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
+
+/** Register a path's handlers; any other method on it answers 200.300.403 (invalid HTTP method). */
+export function methods(app: FastifyInstance, g: Gateway, url: string, handlers: Partial<Record<'GET' | 'POST' | 'DELETE', Handler>>) {
+  for (const [method, handler] of Object.entries(handlers)) app.route({ method: method as HTTPMethods, url, handler });
+  const allowed = Object.keys(handlers);
+  const others = ALL.filter((m) => !allowed.includes(m));
+  app.route({
+    method: others,
+    url,
+    handler: async (request, reply) =>
+      reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send(
+          errorBody('200.300.403', meta(g.buildNumber, g.deps.clock()), newNdc(), [
+            { name: 'method', value: request.method, message: `${request.method} is not supported here; use ${allowed.join(' or ')}` },
+          ]),
+        ),
+  });
+}
+
+export function invalidParams(errors: ParamError[]): Invalid {
+  return { kind: 'invalid', failure: failure(errors.map((e) => paramError(e.name, e.value, e.message.slice(e.name.length + 1)))) };
+}

@@ -1,0 +1,74 @@
+// POST /v1/payments, POST /v1/payments/{id}, GET /v1/payments/{id}
+import type { FastifyInstance } from 'fastify';
+import { createPayment, maskedAccount, accountData, type Created } from '../../payments/create.ts';
+import { refused, type Invalid, type Refusal } from '../../payments/deps.ts';
+import type { PaymentRecord } from '../../store/payments.ts';
+import { readPayment } from '../../payments/read.ts';
+import { referencePayment, type Referenced } from '../../payments/reference.ts';
+import { newRegistration } from '../../registrations/registrations.ts';
+import { parseInitialPayment, parseReferencing } from '../../schema/requests.ts';
+import { failureReply, paymentReply } from '../outcomes.ts';
+import { nest } from '../params.ts';
+import { handle, type Gateway } from '../pipeline.ts';
+import { invalidParams, methods } from './common.ts';
+
+type Outcome = Created | Referenced | Invalid | Refusal;
+type Found = { kind: 'found'; payment: PaymentRecord };
+
+export function paymentRoutes(app: FastifyInstance, g: Gateway) {
+  const respond = (value: Outcome, ctx: Parameters<typeof paymentReply>[1]) =>
+    value.kind === 'payment' ? paymentReply(g, ctx, value.payment) : failureReply(g, ctx, value);
+  const validation = () => ({ env: g.deps.env, now: g.deps.clock() });
+
+  methods(app, g, '/v1/payments', {
+    POST: (request, reply) =>
+      handle<Outcome>(g, request, reply, {
+        operation: 'payments',
+        respond,
+        async run(ctx, params, alsoWrite) {
+          const nested = nest(params);
+          if (nested.errors.length) return invalidParams(nested.errors);
+          const parsed = parseInitialPayment(nested.value, validation());
+          if (!parsed.ok) return { kind: 'invalid', failure: parsed.failure };
+          const { account, ...request } = parsed.value;
+          return createPayment(
+            g.deps,
+            ctx,
+            {
+              request,
+              account,
+              accountData: accountData(request, account),
+              maskedAccount: maskedAccount(request),
+              registration: request.createRegistration === 'true' ? { create: newRegistration(request, account) } : undefined,
+            },
+            alsoWrite as never,
+          );
+        },
+      }),
+  });
+
+  methods(app, g, '/v1/payments/:id', {
+    POST: (request, reply) =>
+      handle<Outcome>(g, request, reply, {
+        operation: 'references',
+        respond,
+        async run(ctx, params, alsoWrite) {
+          const nested = nest(params);
+          if (nested.errors.length) return invalidParams(nested.errors);
+          const parsed = parseReferencing(nested.value, validation());
+          if (!parsed.ok) return { kind: 'invalid', failure: parsed.failure };
+          return referencePayment(g.deps, ctx, (request.params as { id: string }).id, parsed.value, alsoWrite as never);
+        },
+      }),
+    GET: (request, reply) =>
+      handle<Found | Refusal>(g, request, reply, {
+        operation: 'reads',
+        async run(ctx) {
+          const payment = await readPayment(g.deps, ctx, (request.params as { id: string }).id);
+          return payment ? { kind: 'found', payment } : refused('700.400.580', true);
+        },
+        // Reading succeeds whatever the payment's own result was.
+        respond: (value, ctx) => (value.kind === 'found' ? { status: 200, body: paymentReply(g, ctx, value.payment).body } : failureReply(g, ctx, value)),
+      }),
+  });
+}

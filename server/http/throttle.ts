@@ -1,0 +1,45 @@
+// Requests per entity and operation per second (rate-limiter-flexible): in memory for one
+// process, in Redis when REDIS_URL is set so that several processes share the counters.
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+export type Operation = 'payments' | 'references' | 'reads' | 'registrations';
+
+export interface Throttle {
+  /** false when the entity has used up its requests for this operation in this second. */
+  allow(entityId: string, operation: Operation, perSecond: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function createThrottle(redisUrl?: string): Throttle {
+  const limiters = new Map<number, RateLimiterAbstract>();
+  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  redis?.on('error', () => {
+    // Counting falls back to memory while Redis is unreachable (insurance limiter).
+  });
+  const limiterFor = (perSecond: number) => {
+    let limiter = limiters.get(perSecond);
+    if (!limiter) {
+      const memory = new RateLimiterMemory({ points: perSecond, duration: 1, keyPrefix: 'throttle' });
+      limiter = redis
+        ? new RateLimiterRedis({ storeClient: redis, points: perSecond, duration: 1, keyPrefix: 'gw-throttle', insuranceLimiter: memory })
+        : memory;
+      limiters.set(perSecond, limiter);
+    }
+    return limiter;
+  };
+  return {
+    async allow(entityId, operation, perSecond) {
+      try {
+        await limiterFor(perSecond).consume(`${entityId}:${operation}`);
+        return true;
+      } catch (rejection) {
+        if (rejection instanceof Error) throw rejection;
+        return false;
+      }
+    },
+    async close() {
+      redis?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+// Money is never a float: amounts travel as decimal strings and are computed as integer minor units.
+
+const AMOUNT = /^(\d{1,10})(?:\.(\d{2}))?$/;
+
+/** Minor units of a decimal amount string ("10", "10.00" → 1000), or undefined when malformed. */
+export function toMinor(amount: string): number | undefined {
+  const match = AMOUNT.exec(amount);
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number(match[2] ?? '0');
+}
+
+/** The two-decimal string of a minor-unit amount (1000 → "10.00"). */
+export function fromMinor(minor: number): string {
+  if (!Number.isSafeInteger(minor) || minor < 0) throw new RangeError(`not a minor-unit amount: ${minor}`);
+  const units = Math.floor(minor / 100);
+  const cents = minor % 100;
+  return `${units}.${cents < 10 ? '0' : ''}${cents}`;
+}

@@ -1,0 +1,74 @@
+// The referencing rules of the spec as a pure function: what a CP, RV, RF or RB may do to the
+// payment it references, given the references that already count against it.
+import type { ResultCode } from '../results.ts';
+import type { PaymentRecord } from '../store/payments.ts';
+
+export type ReferenceType = 'CP' | 'RV' | 'RF' | 'RB';
+
+export interface ReferenceAsk {
+  paymentType: ReferenceType;
+  /** Minor units; absent for a reversal, which takes what is left. */
+  amountMinor?: number;
+  currency?: string;
+}
+
+export type ReferenceDecision = { ok: true; amountMinor: number } | { ok: false; code: ResultCode };
+
+const REFERENCEABLE: Record<ReferenceType, readonly string[]> = {
+  CP: ['PA'],
+  RV: ['PA', 'DB', 'CD'],
+  RF: ['DB', 'CD', 'CP'],
+  RB: ['DB', 'CP'],
+};
+
+const sum = (payments: PaymentRecord[], type: string) =>
+  payments.filter((p) => p.paymentType === type).reduce((total, p) => total + p.amountMinor, 0);
+
+export function decideReference(
+  referenced: PaymentRecord,
+  existing: PaymentRecord[],
+  ask: ReferenceAsk,
+  now: number,
+  reversalCutoffMs: number,
+): ReferenceDecision {
+  const refuse = (code: ResultCode): ReferenceDecision => ({ ok: false, code });
+  if (referenced.status === 'pending') return refuse('700.400.570');
+  if (referenced.status === 'rejected') return refuse('700.300.200');
+  if (!REFERENCEABLE[ask.paymentType].includes(referenced.paymentType)) return refuse('700.300.100');
+  if (ask.currency !== undefined && ask.currency !== referenced.currency) return refuse('700.100.500');
+  if (existing.some((p) => p.paymentType === 'RV')) return refuse('700.300.300');
+
+  const finalOf = (type: string) => existing.some((p) => p.paymentType === type && p.sequence === 'FINAL');
+  const captured = sum(existing, 'CP');
+  const refunded = sum(existing, 'RF');
+  const rebilled = sum(existing, 'RB');
+  const amount = ask.amountMinor ?? 0;
+
+  switch (ask.paymentType) {
+    case 'CP': {
+      if (finalOf('CP')) return refuse('700.300.300');
+      const captures = existing.filter((p) => p.paymentType === 'CP').length;
+      if (referenced.numberOfCaptures !== null && captures >= referenced.numberOfCaptures) return refuse('700.400.100');
+      if (captured + amount > referenced.amountMinor) return refuse('700.400.100');
+      return { ok: true, amountMinor: amount };
+    }
+    case 'RV': {
+      if (now - referenced.createdAt > reversalCutoffMs) return refuse('700.300.700');
+      // A reversal releases what is left: the uncaptured part of a PA, all of an untouched DB or CD.
+      const left = referenced.paymentType === 'PA' ? referenced.amountMinor - captured : refunded > 0 ? 0 : referenced.amountMinor;
+      if (left <= 0) return refuse('700.400.300');
+      if (ask.amountMinor !== undefined && ask.amountMinor !== left) return refuse('700.100.200');
+      return { ok: true, amountMinor: left };
+    }
+    case 'RF': {
+      if (finalOf('RF')) return refuse('700.300.300');
+      if (refunded + amount > referenced.amountMinor + rebilled) return refuse('700.400.200');
+      return { ok: true, amountMinor: amount };
+    }
+    case 'RB': {
+      if (refunded === 0) return refuse('700.400.550');
+      if (rebilled + amount > refunded) return refuse('700.100.300');
+      return { ok: true, amountMinor: amount };
+    }
+  }
+}

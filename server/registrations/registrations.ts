@@ -1,0 +1,114 @@
+// Registrations (tokens): store an account, pay with it, delete it.
+import { accountData, checkEntityAllows, createPayment, maskedAccount, sealedRegistration, type Created, type NewRegistration } from '../payments/create.ts';
+import { refused, type AlsoWrite, type Context, type Deps, type Invalid, type Refusal } from '../payments/deps.ts';
+import { resultOf, type Meta } from '../payments/response.ts';
+import { successCode } from '../payments/resultCodes.ts';
+import type { Entity } from '../config.ts';
+import type { AccountCheck, InitialPaymentRequest, RegistrationPaymentRequest, RegistrationRequest } from '../schema/requests.ts';
+import type { AccountData } from '../simulator/acquirer.ts';
+import { deleteRegistration, findRegistration, insertRegistration, type RegistrationRecord } from '../store/registrations.ts';
+
+export interface Registered {
+  kind: 'registration';
+  registration: RegistrationRecord;
+  resultCode: string;
+}
+
+type Accounts = Pick<InitialPaymentRequest, 'card' | 'bankAccount' | 'virtualAccount' | 'tokenAccount'>;
+
+/** What a registration keeps of an account: the masked form, and the number to be sealed. */
+export function newRegistration(request: Accounts, account: AccountCheck): NewRegistration {
+  return {
+    method: account.method,
+    paymentBrand: account.brand,
+    details: maskedAccount(request),
+    number: request.card?.number ?? request.tokenAccount?.number,
+  };
+}
+
+export async function storeRegistration(
+  deps: Deps,
+  ctx: Context,
+  request: RegistrationRequest & { account: AccountCheck },
+  alsoWrite?: AlsoWrite<Registered>,
+): Promise<Registered | Invalid> {
+  const refusal = checkEntityAllows(ctx, 'DB', request.account);
+  if (refusal && refusal.failure.code === '600.200.201') return refusal;
+  const now = deps.clock().getTime();
+  const registration = sealedRegistration(deps, ctx.entity.id, deps.newId(), newRegistration(request, request.account), now);
+  registration.details = { ...registration.details, ...(request.customParameters ? { customParameters: request.customParameters } : {}) };
+  const registered: Registered = { kind: 'registration', registration, resultCode: successCode(deps.env, request.testMode) };
+  await deps.store.write(async (trx) => {
+    await insertRegistration(trx, registration);
+    if (alsoWrite) await alsoWrite(trx, registered);
+  });
+  return registered;
+}
+
+/** The clear account of a registration, for the length of one acquirer call. */
+function accountOfRegistration(deps: Deps, r: RegistrationRecord, cvv: string | undefined): AccountData {
+  const details = r.details as { card?: Record<string, string>; bankAccount?: Record<string, string>; virtualAccount?: Record<string, string>; tokenAccount?: Record<string, string> };
+  const number = r.secret ? deps.vault.open(r.secret, `${r.entityId}:${r.id}`) : undefined;
+  const method = r.method as AccountData['method'];
+  if (details.card) return { method, brand: r.paymentBrand, number, cvv, expiryMonth: details.card.expiryMonth, expiryYear: details.card.expiryYear, holder: details.card.holder };
+  if (details.tokenAccount) return { method, brand: r.paymentBrand, number, expiryMonth: details.tokenAccount.expiryMonth, expiryYear: details.tokenAccount.expiryYear };
+  if (details.bankAccount) return { method, brand: r.paymentBrand, iban: details.bankAccount.iban ?? details.bankAccount.number, holder: details.bankAccount.holder };
+  return { method, brand: r.paymentBrand, accountId: details.virtualAccount?.accountId };
+}
+
+export async function payWithRegistration(
+  deps: Deps,
+  ctx: Context,
+  registrationId: string,
+  request: RegistrationPaymentRequest,
+  alsoWrite?: AlsoWrite<Created>,
+): Promise<Created | Invalid | Refusal> {
+  const registration = await findRegistration(deps.store.db, ctx.entity.id, registrationId);
+  if (!registration) return refused('100.150.200', true);
+  if (registration.status !== 'active') return refused('100.150.202');
+  const account: AccountCheck = { method: registration.method as AccountCheck['method'], brand: registration.paymentBrand };
+  const { card, overrideHolder: _overrideHolder, ...rest } = request;
+  const masked = registration.details as Record<string, unknown>;
+  return createPayment(
+    deps,
+    ctx,
+    {
+      request: { ...rest },
+      account,
+      accountData: accountOfRegistration(deps, registration, card?.cvv),
+      maskedAccount: pickAccount(masked),
+      registration: { use: registration },
+    },
+    alsoWrite,
+  );
+}
+
+export async function removeRegistration(deps: Deps, ctx: Context, id: string, alsoWrite?: AlsoWrite<Registered>): Promise<Registered | Refusal> {
+  return deps.store.write(async (trx) => {
+    const registration = await findRegistration(trx, ctx.entity.id, id);
+    if (!registration) return refused('100.150.200', true);
+    if (registration.status !== 'active') return refused('100.150.202');
+    await deleteRegistration(trx, ctx.entity.id, id, deps.clock().getTime());
+    const removed: Registered = { kind: 'registration', registration: { ...registration, status: 'deleted', secret: null }, resultCode: successCode(deps.env, null) };
+    if (alsoWrite) await alsoWrite(trx, removed);
+    return removed;
+  });
+}
+
+function pickAccount(details: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of ['card', 'bankAccount', 'virtualAccount', 'tokenAccount']) if (details[key] !== undefined) out[key] = details[key];
+  return out;
+}
+
+export function registrationResponse(r: Registered, _entity: Entity, meta: Meta, ndc: string): Record<string, unknown> {
+  return {
+    id: r.registration.id,
+    paymentBrand: r.registration.paymentBrand,
+    result: resultOf(r.resultCode),
+    ...r.registration.details,
+    buildNumber: meta.buildNumber,
+    timestamp: meta.timestamp,
+    ndc,
+  };
+}

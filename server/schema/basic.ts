@@ -1,0 +1,46 @@
+// Basic payment request fields and forex, in the spec's order.
+import { z } from 'zod';
+import { amount, an, chars, currency, lettersDigits, mainAmount, oneOf } from './common.ts';
+
+export const paymentTypes = ['PA', 'DB', 'CD', 'CP', 'RV', 'RF', 'RB'] as const;
+export type PaymentType = (typeof paymentTypes)[number];
+
+export const basicFields = {
+  amount: mainAmount,
+  taxAmount: amount().optional(),
+  discountAmount: amount().optional(),
+  currency,
+  paymentBrand: chars(/^[A-Za-z0-9_]*$/, 'letters, digits and underscores', 32).optional(),
+  paymentType: oneOf(paymentTypes),
+  descriptor: an(127).optional(),
+  merchantTransactionId: an(255, 8).optional(),
+  merchantInvoiceId: an(255, 8).optional(),
+  merchantMemo: an(255, 8).optional(),
+  transactionCategory: oneOf(['EC', 'MO', 'TO', 'PO', 'PM', 'MOTO']).optional(),
+  sequence: oneOf(['FINAL']).optional(),
+  numberOfCaptures: z
+    .string()
+    .regex(/^\d{1,2}$/, 'must be a number from 1 to 98')
+    .refine((v) => Number(v) >= 1 && Number(v) <= 98, 'must be a number from 1 to 98')
+    .optional(),
+  promotionCode: lettersDigits(15).optional(),
+  locale: an(10).optional(),
+  transactionPurposeCode: an(12).optional(),
+  integrationType: an(10).optional(),
+  transactionBai: an(2).optional(),
+  transactionTti: an(3).optional(),
+  transactionProcessingCode: oneOf(['PURCHASE', 'FUNDING', 'PAYMENT']).optional(),
+  lifecycleId: an(35).optional(),
+  referenceUuid: lettersDigits(32).optional(),
+  transactionPurposeAccount: an(255).optional(),
+};
+
+export const forex = z.strictObject({
+  amount: amount().optional(),
+  currency: currency.optional(),
+  tax: amount().optional(),
+});
+
+// Which environment's simulator answers; refused altogether in live (600.200.701).
+export const testMode = oneOf(['EXTERNAL', 'INTERNAL']);
+

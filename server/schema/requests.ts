@@ -1,0 +1,234 @@
+// The shapes of each request, composed from the spec's groups, and the rules that span groups.
+import cardValidator from 'card-validator';
+import { isValidBIC, isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+import type { GatewayEnv } from '../config.ts';
+import type { Nested } from '../http/params.ts';
+import { asynchronousFields } from './asynchronous.ts';
+import { bankAccount } from './bankAccount.ts';
+import { basicFields, forex, testMode } from './basic.ts';
+import { billing } from './billing.ts';
+import { card } from './card.ts';
+import { customParameters } from './customParameters.ts';
+import { failure, fromZod, paramError, type CodedParamError, type ValidationFailure } from './errors.ts';
+import { registrationFields } from './registration.ts';
+import { risk } from './risk.ts';
+import { tokenAccount } from './tokenAccount.ts';
+import { virtualAccount } from './virtualAccount.ts';
+
+// Groups any payment may carry besides its account.
+const commonGroups = {
+  ...basicFields,
+  forex: forex.optional(),
+  billing: billing.optional(),
+  customParameters: customParameters.optional(),
+  risk: risk.optional(),
+  ...asynchronousFields,
+  testMode: testMode.optional(),
+};
+
+export const initialPaymentRequest = z.strictObject({
+  ...commonGroups,
+  paymentType: z.enum(['PA', 'DB', 'CD'], { error: 'must be PA, DB or CD for an initial payment' }),
+  card: card.optional(),
+  bankAccount: bankAccount.optional(),
+  virtualAccount: virtualAccount.optional(),
+  tokenAccount: tokenAccount.optional(),
+  ...registrationFields,
+});
+export type InitialPaymentRequest = z.infer<typeof initialPaymentRequest>;
+
+export const referencingRequest = z.strictObject({
+  ...basicFields,
+  paymentType: z.enum(['CP', 'RV', 'RF', 'RB'], { error: 'must be CP, RV, RF or RB for a referencing payment' }),
+  amount: basicFields.amount.optional(),
+  currency: basicFields.currency.optional(),
+  customParameters: customParameters.optional(),
+  testMode: testMode.optional(),
+});
+export type ReferencingRequest = z.infer<typeof referencingRequest>;
+
+export const registrationRequest = z.strictObject({
+  paymentBrand: basicFields.paymentBrand,
+  card: card.optional(),
+  bankAccount: bankAccount.optional(),
+  virtualAccount: virtualAccount.optional(),
+  tokenAccount: tokenAccount.optional(),
+  customParameters: customParameters.optional(),
+  merchantTransactionId: basicFields.merchantTransactionId,
+  testMode: testMode.optional(),
+});
+export type RegistrationRequest = z.infer<typeof registrationRequest>;
+
+export const registrationPaymentRequest = z.strictObject({
+  ...commonGroups,
+  paymentType: z.enum(['PA', 'DB', 'CD'], { error: 'must be PA, DB or CD' }),
+  card: z.strictObject({ cvv: card.shape.cvv }).optional(),
+  overrideHolder: registrationFields.overrideHolder,
+});
+export type RegistrationPaymentRequest = z.infer<typeof registrationPaymentRequest>;
+
+export type Method = 'CC' | 'DD' | 'VA' | 'TA';
+
+/** Brands each account group pays with; card brands are detected from the number. */
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'VISA',
+  mastercard: 'MASTER',
+  'american-express': 'AMEX',
+  'diners-club': 'DINERS',
+  discover: 'DISCOVER',
+  jcb: 'JCB',
+  unionpay: 'CHINAUNIONPAY',
+  maestro: 'MAESTRO',
+  elo: 'ELO',
+  mir: 'MIR',
+  hiper: 'HIPER',
+  hipercard: 'HIPERCARD',
+};
+export const cardBrands = new Set(Object.values(CARD_BRANDS));
+export const bankBrands = new Set(['DIRECTDEBIT_SEPA', 'SEPA', 'DIRECTDEBIT', 'BANKTRANSFER']);
+
+export interface ValidationContext {
+  env: GatewayEnv;
+  now: Date;
+}
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; failure: ValidationFailure };
+
+function parseWith<S extends z.ZodType>(schema: S, input: Nested, ctx: ValidationContext, extra: (v: z.infer<S>) => CodedParamError[]): Parsed<z.infer<S>> {
+  const errors: CodedParamError[] = [];
+  if (ctx.env === 'live' && input.testMode !== undefined) {
+    errors.push(paramError('testMode', String(input.testMode), 'is only allowed in the test environment', '600.200.701'));
+  }
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) errors.push(...fromZod(parsed.error, input));
+  else errors.push(...extra(parsed.data));
+  return errors.length ? { ok: false, failure: failure(errors) } : { ok: true, value: parsed.data as z.infer<S> };
+}
+
+/** The one account of a request: card, bank account, virtual account or token account. */
+function accountOf(v: { card?: unknown; bankAccount?: unknown; virtualAccount?: unknown; tokenAccount?: unknown }): { method?: Method; errors: CodedParamError[] } {
+  const present = (
+    [
+      ['card', 'CC'],
+      ['bankAccount', 'DD'],
+      ['virtualAccount', 'VA'],
+      ['tokenAccount', 'TA'],
+    ] as const
+  ).filter(([group]) => v[group] !== undefined);
+  if (present.length === 0) return { errors: [paramError('card.number', undefined, 'is required: send card, bankAccount, virtualAccount or tokenAccount data')] };
+  if (present.length > 1) {
+    return { errors: present.slice(1).map(([group]) => paramError(group, '', `cannot be sent together with ${present[0]![0]}`, '200.300.404')) };
+  }
+  return { method: present[0]![1], errors: [] };
+}
+
+export function checkCard(c: z.infer<typeof card>, brand: string | undefined, now: Date): { brand?: string; errors: CodedParamError[] } {
+  const errors: CodedParamError[] = [];
+  const detected = cardValidator.number(c.number);
+  const detectedBrand = detected.card ? CARD_BRANDS[detected.card.type] : undefined;
+  if (!luhn(c.number)) errors.push(paramError('card.number', c.number, 'is not a valid card number (check digit)', '100.100.101'));
+  const finalBrand = brand ?? detectedBrand;
+  if (!finalBrand) errors.push(paramError('paymentBrand', undefined, 'is required: the card brand could not be detected from the number', '100.100.500'));
+  else if (brand && cardBrands.has(brand) && detectedBrand && detectedBrand !== brand) {
+    errors.push(paramError('paymentBrand', brand, `does not match the card number, which is ${detectedBrand}`, '100.100.700'));
+  } else if (brand && !cardBrands.has(brand)) {
+    errors.push(paramError('paymentBrand', brand, 'is not a card brand', '100.100.501'));
+  }
+  const year = Number(c.expiryYear);
+  const month = Number(c.expiryMonth);
+  const nowMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  if (year * 12 + (month - 1) < nowMonth) errors.push(paramError('card.expiryYear', c.expiryYear, `with card.expiryMonth ${c.expiryMonth} is in the past: the card has expired`, '100.100.303'));
+  const cvvLength = finalBrand === 'AMEX' ? 4 : 3;
+  if (c.cvv !== undefined && c.cvv.length !== cvvLength) {
+    errors.push(paramError('card.cvv', c.cvv, `must be ${cvvLength} digits for ${finalBrand}`, '100.100.601'));
+  }
+  return { brand: finalBrand, errors };
+}
+
+function checkBankAccount(b: z.infer<typeof bankAccount>): CodedParamError[] {
+  const errors: CodedParamError[] = [];
+  if (b.iban === undefined && b.number === undefined) errors.push(paramError('bankAccount.iban', undefined, 'or bankAccount.number is required', '100.100.100'));
+  if (b.iban !== undefined && !isValidIBAN(b.iban)) errors.push(paramError('bankAccount.iban', b.iban, 'is not a valid IBAN (country, length or check digits)', '100.100.101'));
+  if (b.bic === undefined && b.bankCode === undefined && b.iban === undefined) errors.push(paramError('bankAccount.bic', undefined, 'or bankAccount.bankCode is required', '100.200.103'));
+  if (b.bic !== undefined && !isValidBIC(b.bic.toUpperCase())) errors.push(paramError('bankAccount.bic', b.bic, 'is not a valid BIC', '100.200.103'));
+  return errors;
+}
+
+function checkAmountPositive(amount: string | undefined): CodedParamError[] {
+  return amount !== undefined && /^0+(\.00)?$/.test(amount) ? [paramError('amount', amount, 'must be greater than zero', '100.550.300')] : [];
+}
+
+export interface AccountCheck {
+  method: Method;
+  brand: string;
+}
+
+function checkAccount(v: InitialPaymentRequest | RegistrationRequest, now: Date): { account?: AccountCheck; errors: CodedParamError[] } {
+  const { method, errors } = accountOf(v);
+  if (!method) return { errors };
+  if (method === 'CC') {
+    const checked = checkCard(v.card!, v.paymentBrand, now);
+    return { account: checked.brand ? { method, brand: checked.brand } : undefined, errors: checked.errors };
+  }
+  if (!v.paymentBrand) return { errors: [paramError('paymentBrand', undefined, 'is required for this account', '100.100.500')] };
+  if (method === 'DD') {
+    const bankErrors = checkBankAccount(v.bankAccount!);
+    if (!bankBrands.has(v.paymentBrand)) bankErrors.push(paramError('paymentBrand', v.paymentBrand, 'is not a bank account brand', '100.100.501'));
+    return { account: { method, brand: v.paymentBrand }, errors: bankErrors };
+  }
+  if (method === 'TA' && !cardBrands.has(v.paymentBrand)) {
+    return { errors: [paramError('paymentBrand', v.paymentBrand, 'must be a card brand for a token account', '100.100.501')] };
+  }
+  return { account: { method, brand: v.paymentBrand }, errors: [] };
+}
+
+export function parseInitialPayment(input: Nested, ctx: ValidationContext): Parsed<InitialPaymentRequest & { account: AccountCheck }> {
+  let account: AccountCheck | undefined;
+  const parsed = parseWith(initialPaymentRequest, input, ctx, (v) => {
+    const checked = checkAccount(v, ctx.now);
+    account = checked.account;
+    const errors = [...checkAmountPositive(v.amount), ...checked.errors];
+    if (v.createRegistration === 'true' && checked.account?.method === 'VA') errors.push(paramError('createRegistration', 'true', 'is not available for virtual accounts'));
+    return errors;
+  });
+  return parsed.ok ? { ok: true, value: { ...parsed.value, account: account! } } : parsed;
+}
+
+export function parseReferencing(input: Nested, ctx: ValidationContext): Parsed<ReferencingRequest> {
+  return parseWith(referencingRequest, input, ctx, (v) => {
+    const errors = checkAmountPositive(v.amount);
+    if (v.paymentType !== 'RV') {
+      if (v.amount === undefined) errors.push(paramError('amount', undefined, `is required for ${v.paymentType}`, '100.550.300'));
+      if (v.currency === undefined) errors.push(paramError('currency', undefined, `is required for ${v.paymentType}`, '100.550.400'));
+    }
+    return errors;
+  });
+}
+
+export function parseRegistration(input: Nested, ctx: ValidationContext): Parsed<RegistrationRequest & { account: AccountCheck }> {
+  let account: AccountCheck | undefined;
+  const parsed = parseWith(registrationRequest, input, ctx, (v) => {
+    const checked = checkAccount(v, ctx.now);
+    account = checked.account;
+    return checked.errors;
+  });
+  return parsed.ok ? { ok: true, value: { ...parsed.value, account: account! } } : parsed;
+}
+
+export function parseRegistrationPayment(input: Nested, ctx: ValidationContext): Parsed<RegistrationPaymentRequest> {
+  return parseWith(registrationPaymentRequest, input, ctx, (v) => checkAmountPositive(v.amount));
+}
+
+export function luhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = number.charCodeAt(number.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}

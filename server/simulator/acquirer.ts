@@ -1,0 +1,55 @@
+// The interface every acquirer connector implements; the simulator is one of them.
+import type { ResultCode } from '../results.ts';
+
+export interface AccountData {
+  method: 'CC' | 'DD' | 'VA' | 'TA';
+  brand: string;
+  /** Card or token number, in clear only in memory for the length of the call. */
+  number?: string;
+  expiryMonth?: string;
+  expiryYear?: string;
+  cvv?: string;
+  holder?: string;
+  iban?: string;
+  accountId?: string;
+}
+
+export interface AuthorizationRequest {
+  paymentId: string;
+  paymentType: 'PA' | 'DB' | 'CD';
+  amountMinor: number;
+  currency: string;
+  account: AccountData;
+  billing?: { street1?: string; postcode?: string; country?: string };
+  riskCheck: boolean;
+  /** EXTERNAL sends test payments to the connector's own test system. */
+  testMode?: 'EXTERNAL' | 'INTERNAL';
+}
+
+export interface ReferenceRequest {
+  paymentId: string;
+  referencedId: string;
+  amountMinor: number;
+  currency: string;
+}
+
+export interface AcquirerOutcome {
+  approved: boolean;
+  /** Code of a decline; approvals are coded by the gateway (test or live). */
+  declineCode?: ResultCode;
+  avsResponse?: 'A' | 'Z' | 'N' | 'U' | 'F';
+  cvvResponse?: 'M' | 'N' | 'P' | 'S' | 'U';
+  riskScore?: string;
+  /** Bank-specific details, shown only to entities with showConnectorDetails. */
+  connectorDetails: Record<string, string>;
+}
+
+export interface Acquirer {
+  authorize(request: AuthorizationRequest): Promise<AcquirerOutcome>;
+  credit(request: AuthorizationRequest): Promise<AcquirerOutcome>;
+  capture(request: ReferenceRequest): Promise<AcquirerOutcome>;
+  reverse(request: ReferenceRequest): Promise<AcquirerOutcome>;
+  refund(request: ReferenceRequest): Promise<AcquirerOutcome>;
+  /** Charges again what an earlier refund gave back. */
+  rebill(request: ReferenceRequest): Promise<AcquirerOutcome>;
+}

@@ -1,0 +1,69 @@
+// The INTERNAL test-mode acquirer: deterministic answers from the test cards and amounts.
+import { createHash, randomBytes } from 'node:crypto';
+import { fromMinor } from '../money.ts';
+import type { Acquirer, AcquirerOutcome, AuthorizationRequest, ReferenceRequest } from './acquirer.ts';
+import { avsPostcodes, declineAmounts, testCardByNumber } from './testCards.ts';
+
+const ACQUIRER_CODES: Record<string, string> = {
+  '800.100.151': '14',
+  '800.100.152': '05',
+  '800.100.153': 'N7',
+  '800.100.155': '51',
+  '800.100.157': '54',
+  '800.100.159': '43',
+  '800.100.160': '62',
+  '800.100.162': '61',
+  '800.100.165': '41',
+  '800.100.170': '57',
+  '800.100.171': '04',
+  '800.400.100': '05',
+};
+
+function connectorTxId(): string {
+  return randomBytes(8).toString('hex').toUpperCase();
+}
+
+/** A stable score from -99999 to +99999: optional sign and five digits. */
+function riskScore(request: AuthorizationRequest): string {
+  const digest = createHash('sha256').update(`${request.account.brand}:${request.amountMinor}:${request.currency}`).digest();
+  const score = (digest.readUInt32BE(0) % 200) - 50;
+  return `${score < 0 ? '-' : '+'}${String(Math.abs(score)).padStart(5, '0')}`;
+}
+
+function authorizeSync(request: AuthorizationRequest): AcquirerOutcome {
+  const { account } = request;
+  const card = account.number ? testCardByNumber.get(account.number) : undefined;
+  const declineCode = declineAmounts[fromMinor(request.amountMinor)] ?? card?.declineCode;
+  const isCard = account.method === 'CC' || account.method === 'TA';
+  const postcode = request.billing?.postcode;
+  const avsResponse = isCard ? (postcode === undefined ? 'U' : (avsPostcodes[postcode] ?? 'F')) : undefined;
+  const cvvResponse = account.method === 'CC' ? (declineCode === '800.100.153' ? 'N' : account.cvv ? 'M' : 'P') : undefined;
+  return {
+    approved: declineCode === undefined,
+    declineCode,
+    avsResponse,
+    cvvResponse,
+    riskScore: request.riskCheck ? riskScore(request) : undefined,
+    connectorDetails: {
+      ConnectorTxID1: connectorTxId(),
+      AcquirerResponse: declineCode ? (ACQUIRER_CODES[declineCode] ?? '05') : '00',
+      ...(declineCode ? { MerchantAdviceCode: '01' } : {}),
+      ExtendedDescription: declineCode ? 'Declined by the simulator' : 'Approved by the simulator',
+    },
+  };
+}
+
+function referenceSync(_request: ReferenceRequest): AcquirerOutcome {
+  return { approved: true, connectorDetails: { ConnectorTxID1: connectorTxId(), AcquirerResponse: '00' } };
+}
+
+export function createSimulator(): Acquirer {
+  return {
+    authorize: async (request) => authorizeSync(request),
+    credit: async (request) => authorizeSync(request),
+    capture: async (request) => referenceSync(request),
+    reverse: async (request) => referenceSync(request),
+    refund: async (request) => referenceSync(request),
+    rebill: async (request) => referenceSync(request),
+  };
+}

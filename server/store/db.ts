@@ -1,0 +1,120 @@
+// Opens the store: embedded SQLite (default) or PostgreSQL (DATABASE_URL), both behind Kysely.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import { migrate } from './migrations.ts';
+import type { Database } from './tables.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Trx = Transaction<Database>;
+export type WriteUnit<T> = (trx: Trx) => Promise<T>;
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Run a unit of writes atomically; it resolves only after its commit is durable. */
+  write<T>(unit: WriteUnit<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// bigint columns hold minor units and epoch milliseconds, both far below 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export interface StoreOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /** Connections to PostgreSQL. */
+  poolSize?: number;
+}
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 16) : openSqlite(options.dataDir);
+  await migrate(store.db as Kysely<unknown>);
+  return store;
+}
+
+function openSqlite(dataDir: string): Store {
+  mkdirSync(dataDir, { recursive: true });
+  const database = new SQLite(join(dataDir, 'gateway.sqlite'));
+  database.pragma('journal_mode = WAL');
+  // A payment is acknowledged only after its commit reached the disk.
+  database.pragma('synchronous = FULL');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const committer = new GroupCommitter(db);
+  return {
+    db,
+    dialect: 'sqlite',
+    write: (unit) => committer.write(unit),
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(connectionString: string, max: number): Store {
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }) });
+  return {
+    db,
+    dialect: 'postgres',
+    // PostgreSQL commits concurrent transactions together by itself; each unit keeps its own
+    // transaction so that its row locks never wait on another request's.
+    write: (unit) => db.transaction().execute(unit),
+    close: () => db.destroy(),
+  };
+}
+
+interface Pending {
+  unit: WriteUnit<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for SQLite's single writer: units that arrive while a commit is in flight are
+ * committed together in the next transaction, one fsync for all of them. Each unit runs inside
+ * its own savepoint, so a failing unit is rolled back alone and never leaves half a payment.
+ */
+export class GroupCommitter {
+  private queue: Pending[] = [];
+  private flushing = false;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  write<T>(unit: WriteUnit<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ unit, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.flushing) {
+        this.flushing = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.queue;
+    this.queue = [];
+    const outcomes: Array<() => void> = [];
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const item of batch) {
+          await sql`savepoint unit`.execute(trx);
+          try {
+            const value = await item.unit(trx);
+            await sql`release savepoint unit`.execute(trx);
+            outcomes.push(() => item.resolve(value));
+          } catch (error) {
+            await sql`rollback to savepoint unit`.execute(trx);
+            await sql`release savepoint unit`.execute(trx);
+            outcomes.push(() => item.reject(error));
+          }
+        }
+      });
+      for (const settle of outcomes) settle();
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+    }
+    if (this.queue.length > 0) setImmediate(() => void this.flush());
+    else this.flushing = false;
+  }
+}

@@ -1,0 +1,73 @@
+// One set of migrations, written once with Kysely's schema builder, for SQLite and PostgreSQL.
+// Every table carries entity_id so that a distributed PostgreSQL can shard by entity.
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+const migrations: Record<string, Migration> = {
+  '0001_payments_registrations_idempotency': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('payments')
+        .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('entity_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('payment_type', 'varchar(2)', (c) => c.notNull())
+        .addColumn('method', 'varchar(2)', (c) => c.notNull())
+        .addColumn('payment_brand', 'varchar(32)', (c) => c.notNull())
+        .addColumn('amount_minor', 'bigint', (c) => c.notNull())
+        .addColumn('currency', 'varchar(3)', (c) => c.notNull())
+        .addColumn('status', 'varchar(10)', (c) => c.notNull())
+        .addColumn('result_code', 'varchar(11)', (c) => c.notNull())
+        .addColumn('referenced_id', 'varchar(32)')
+        .addColumn('registration_id', 'varchar(32)')
+        .addColumn('sequence', 'varchar(10)')
+        .addColumn('number_of_captures', 'integer')
+        .addColumn('merchant_transaction_id', 'varchar(255)')
+        .addColumn('ndc', 'varchar(69)', (c) => c.notNull())
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('acquirer', 'text', (c) => c.notNull())
+        .addColumn('test_mode', 'varchar(10)')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('payments_referenced').on('payments').columns(['referenced_id']).execute();
+      await db.schema.createIndex('payments_entity_created').on('payments').columns(['entity_id', 'created_at']).execute();
+      await db.schema.createIndex('payments_entity_merchant_tx').on('payments').columns(['entity_id', 'merchant_transaction_id']).execute();
+
+      await db.schema
+        .createTable('registrations')
+        .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('entity_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('method', 'varchar(2)', (c) => c.notNull())
+        .addColumn('payment_brand', 'varchar(32)', (c) => c.notNull())
+        .addColumn('status', 'varchar(10)', (c) => c.notNull())
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('secret', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('entity_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('key', 'varchar(255)', (c) => c.notNull())
+        .addColumn('operation', 'varchar(64)', (c) => c.notNull())
+        .addColumn('request_hash', 'varchar(64)', (c) => c.notNull())
+        .addColumn('status', 'varchar(10)', (c) => c.notNull())
+        .addColumn('http_status', 'integer')
+        .addColumn('response', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['entity_id', 'key'])
+        .execute();
+      await db.schema.createIndex('idempotency_keys_created').on('idempotency_keys').columns(['created_at']).execute();
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrate(db: Kysely<unknown>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,131 @@
+// Payments repository: rows in, records out.
+import type { Kysely } from 'kysely';
+import type { Dialect, Trx } from './db.ts';
+import type { Database, PaymentsTable } from './tables.ts';
+
+export type PaymentStatus = 'success' | 'rejected' | 'pending';
+
+/** What the acquirer told us, kept for the response and for support. */
+export interface AcquirerFacts {
+  avsResponse?: string;
+  cvvResponse?: string;
+  riskScore?: string;
+  connectorDetails?: Record<string, string>;
+}
+
+export interface PaymentRecord {
+  id: string;
+  entityId: string;
+  paymentType: string;
+  method: string;
+  paymentBrand: string;
+  amountMinor: number;
+  currency: string;
+  status: PaymentStatus;
+  resultCode: string;
+  referencedId: string | null;
+  registrationId: string | null;
+  sequence: string | null;
+  numberOfCaptures: number | null;
+  merchantTransactionId: string | null;
+  ndc: string;
+  /** Echoed request structures: never a full card number or a security code. */
+  details: Record<string, unknown>;
+  acquirer: AcquirerFacts;
+  testMode: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+function toRow(p: PaymentRecord): PaymentsTable {
+  return {
+    id: p.id,
+    entity_id: p.entityId,
+    payment_type: p.paymentType,
+    method: p.method,
+    payment_brand: p.paymentBrand,
+    amount_minor: p.amountMinor,
+    currency: p.currency,
+    status: p.status,
+    result_code: p.resultCode,
+    referenced_id: p.referencedId,
+    registration_id: p.registrationId,
+    sequence: p.sequence,
+    number_of_captures: p.numberOfCaptures,
+    merchant_transaction_id: p.merchantTransactionId,
+    ndc: p.ndc,
+    details: JSON.stringify(p.details),
+    acquirer: JSON.stringify(p.acquirer),
+    test_mode: p.testMode,
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
+  };
+}
+
+function fromRow(r: PaymentsTable): PaymentRecord {
+  return {
+    id: r.id,
+    entityId: r.entity_id,
+    paymentType: r.payment_type,
+    method: r.method,
+    paymentBrand: r.payment_brand,
+    amountMinor: Number(r.amount_minor),
+    currency: r.currency,
+    status: r.status as PaymentStatus,
+    resultCode: r.result_code,
+    referencedId: r.referenced_id,
+    registrationId: r.registration_id,
+    sequence: r.sequence,
+    numberOfCaptures: r.number_of_captures,
+    merchantTransactionId: r.merchant_transaction_id,
+    ndc: r.ndc,
+    details: JSON.parse(r.details) as Record<string, unknown>,
+    acquirer: JSON.parse(r.acquirer) as AcquirerFacts,
+    testMode: r.test_mode,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+export async function insertPayment(trx: Trx, payment: PaymentRecord): Promise<void> {
+  await trx.insertInto('payments').values(toRow(payment)).execute();
+}
+
+export async function updatePaymentOutcome(
+  trx: Trx,
+  id: string,
+  outcome: { status: PaymentStatus; resultCode: string; acquirer: AcquirerFacts; updatedAt: number },
+): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({ status: outcome.status, result_code: outcome.resultCode, acquirer: JSON.stringify(outcome.acquirer), updated_at: outcome.updatedAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A payment of the entity, or undefined: another entity's payment is as good as missing. */
+export async function findPayment(db: Kysely<Database>, entityId: string, id: string): Promise<PaymentRecord | undefined> {
+  const row = await db.selectFrom('payments').selectAll().where('id', '=', id).where('entity_id', '=', entityId).executeTakeFirst();
+  return row && fromRow(row);
+}
+
+/** The same, holding the row until the transaction ends so that references to it are serialized. */
+export async function lockPayment(trx: Trx, dialect: Dialect, entityId: string, id: string): Promise<PaymentRecord | undefined> {
+  let query = trx.selectFrom('payments').selectAll().where('id', '=', id).where('entity_id', '=', entityId);
+  // SQLite has one writer at a time already; PostgreSQL needs the row lock.
+  if (dialect === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row && fromRow(row);
+}
+
+/** Payments that reference this one and count against it: successful or still pending. */
+export async function referencesOf(trx: Trx | Kysely<Database>, id: string): Promise<PaymentRecord[]> {
+  const rows = await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('referenced_id', '=', id)
+    .where('status', 'in', ['success', 'pending'])
+    .orderBy('created_at')
+    .execute();
+  return rows.map(fromRow);
+}

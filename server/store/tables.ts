@@ -1,0 +1,60 @@
+// Row types of every table. Money is integer minor units; times are epoch milliseconds.
+
+export interface PaymentsTable {
+  id: string;
+  entity_id: string;
+  payment_type: string;
+  method: string;
+  payment_brand: string;
+  amount_minor: number;
+  currency: string;
+  /** success | rejected | pending */
+  status: string;
+  result_code: string;
+  referenced_id: string | null;
+  registration_id: string | null;
+  sequence: string | null;
+  number_of_captures: number | null;
+  merchant_transaction_id: string | null;
+  ndc: string;
+  /** The accepted request structures the response echoes; never a card number or security code. */
+  details: string;
+  /** What the acquirer answered: avs, cvv, connector details, risk score. */
+  acquirer: string;
+  test_mode: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RegistrationsTable {
+  id: string;
+  entity_id: string;
+  method: string;
+  payment_brand: string;
+  /** active | deleted */
+  status: string;
+  /** Account data the responses may show (masked card, bank account). */
+  details: string;
+  /** AES-256-GCM of the card or token number; null once deleted. */
+  secret: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  entity_id: string;
+  key: string;
+  operation: string;
+  request_hash: string;
+  /** pending | done */
+  status: string;
+  http_status: number | null;
+  response: string | null;
+  created_at: number;
+}
+
+export interface Database {
+  payments: PaymentsTable;
+  registrations: RegistrationsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
