@@ -1,0 +1,166 @@
+// Test harness: a real gateway on a free port, with its own data directory, a clock the test
+// controls, and a client per merchant.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { GatewayEnv, Settings } from '../../server/config.ts';
+import { createGateway, type RunningGateway } from '../../server/gateway.ts';
+
+export const merchantsFile = new URL('./merchants.json', import.meta.url).pathname;
+
+export const shopA = {
+  token: 'dGVzdC1zaG9wLWEtdG9rZW4tMDAwMDAwMDAwMDAx',
+  entityId: '8a8294174b7ecb28014b9699220015ca',
+  throttledEntityId: '8a8294174b7ecb28014b9699220015cb',
+};
+export const shopB = {
+  token: 'dGVzdC1zaG9wLWItdG9rZW4tMDAwMDAwMDAwMDAy',
+  entityId: '8a8294174b7ecb28014b9699220015cc',
+};
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  constructor(public current = new Date()) {}
+  now = () => new Date(this.current.getTime());
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export class Client {
+  constructor(
+    readonly base: string,
+    readonly token: string,
+    readonly entityId: string,
+  ) {}
+
+  async post(path: string, params: Record<string, string>, headers: Record<string, string> = {}): Promise<Reply> {
+    const body = new URLSearchParams({ entityId: this.entityId, ...params });
+    const response = await fetch(this.base + path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', ...headers },
+      body,
+    });
+    return { status: response.status, headers: response.headers, body: await response.json() };
+  }
+
+  async get(path: string): Promise<Reply> {
+    const response = await fetch(`${this.base}${path}${path.includes('?') ? '&' : '?'}entityId=${this.entityId}`, {
+      headers: { authorization: `Bearer ${this.token}` },
+    });
+    return { status: response.status, headers: response.headers, body: await response.json() };
+  }
+
+  async delete(path: string): Promise<Reply> {
+    const response = await fetch(`${this.base}${path}?entityId=${this.entityId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${this.token}` },
+    });
+    return { status: response.status, headers: response.headers, body: await response.json() };
+  }
+}
+
+export interface TestGateway {
+  base: string;
+  running: RunningGateway;
+  dataDir: string;
+  clock: TestClock;
+  /** Shop A's main entity, the one most tests use. */
+  client: Client;
+  clientFor(token: string, entityId: string): Client;
+  close(): Promise<void>;
+}
+
+export interface TestGatewayOptions {
+  env?: GatewayEnv;
+  /** Use PostgreSQL at this URL, in a fresh schema of its own. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  clock?: TestClock;
+  logger?: Logger;
+  dataDir?: string;
+}
+
+/** A PostgreSQL URL whose connections use a fresh, empty schema. */
+export async function freshPostgresSchema(databaseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `gw_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+export function testSettings(dataDir: string, options: TestGatewayOptions = {}): Settings {
+  return {
+    env: options.env ?? 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: options.databaseUrl,
+    redisUrl: options.redisUrl,
+    merchantsFile,
+    cardKey: undefined,
+    buildNumber: 'test-build',
+    logLevel: 'silent',
+  };
+}
+
+export async function startGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gw-test-'));
+  const clock = options.clock ?? new TestClock();
+  const pgSchema = options.databaseUrl ? await freshPostgresSchema(options.databaseUrl) : undefined;
+  const running = await createGateway(testSettings(dataDir, { ...options, databaseUrl: pgSchema?.url }), { clock: clock.now, logger: options.logger });
+  const base = await running.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    base,
+    running,
+    dataDir,
+    clock,
+    client: new Client(base, shopA.token, shopA.entityId),
+    clientFor: (token, entityId) => new Client(base, token, entityId),
+    async close() {
+      await running.close();
+      await pgSchema?.drop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A card debit that the simulator approves. */
+export function cardDebit(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    amount: '92.00',
+    currency: 'EUR',
+    paymentBrand: 'VISA',
+    paymentType: 'DB',
+    'card.number': '4200000000000000',
+    'card.holder': 'Jane Jones',
+    'card.expiryMonth': '05',
+    'card.expiryYear': '2034',
+    'card.cvv': '123',
+    ...overrides,
+  };
+}
+
+export const databaseUrl = process.env.DATABASE_URL || undefined;
+export const redisUrl = process.env.REDIS_URL || undefined;
