@@ -41,7 +41,7 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
       newId,
     },
     merchants: overrides.merchants ?? loadMerchants(settings.merchantsFile),
-    throttle: createThrottle(settings.redisUrl),
+    throttle: await createThrottle(settings.redisUrl),
     buildNumber: settings.buildNumber,
   };
   const app = await buildApp(gateway, { logLevel: settings.logLevel, logger: overrides.logger });

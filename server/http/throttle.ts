@@ -11,12 +11,14 @@ export interface Throttle {
   close(): Promise<void>;
 }
 
-export function createThrottle(redisUrl?: string): Throttle {
+export async function createThrottle(redisUrl?: string): Promise<Throttle> {
   const limiters = new Map<number, RateLimiterAbstract>();
-  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true }) : undefined;
   redis?.on('error', () => {
     // Counting falls back to memory while Redis is unreachable (insurance limiter).
   });
+  // Connected before the first request, so that no early request is counted in memory only.
+  await redis?.connect();
   const limiterFor = (perSecond: number) => {
     let limiter = limiters.get(perSecond);
     if (!limiter) {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { cardDebit, startGateway, type TestGateway } from '../support/gateway.ts';
+import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
 
-describe('card payments', () => {
+describe('initial payments', () => {
   let gw: TestGateway;
   before(async () => {
     gw = await startGateway();
@@ -14,10 +14,164 @@ describe('card payments', () => {
     assert.equal(status, 200);
     assert.match(body.id, /^[0-9a-f]{32}$/);
     assert.equal(body.result.code, '000.100.110');
+    assert.equal(body.paymentType, 'DB');
     assert.equal(body.amount, '92.00');
+    assert.equal(body.currency, 'EUR');
     assert.deepEqual(body.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
     assert.match(body.timestamp, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+0000$/);
+    assert.match(body.ndc, /^[0-9a-f-]{36}$/);
     assert.equal(body.buildNumber, 'test-build');
     assert.equal(JSON.stringify(body).includes('4200000000000000'), false);
+  });
+
+  it('accepts the main amount without decimals and answers it with two', async () => {
+    const { body } = await gw.client.post('/v1/payments', cardDebit({ amount: '15' }));
+    assert.equal(body.amount, '15.00');
+  });
+
+  it('detects the brand from the number when paymentBrand is left out', async () => {
+    const params = cardDebit({ 'card.number': '5200000000000007' });
+    delete (params as Record<string, string | undefined>).paymentBrand;
+    const { body } = await gw.client.post('/v1/payments', params);
+    assert.equal(body.paymentBrand, 'MASTER');
+  });
+
+  it('takes a 4-digit security code for AMEX', async () => {
+    const { status, body } = await gw.client.post('/v1/payments', cardDebit({ paymentBrand: 'AMEX', 'card.number': '377777777777770', 'card.cvv': '1234' }));
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.equal(body.result.cvvResponse, 'M');
+  });
+
+  it('declines the documented decline amounts with HTTP 400 and the bank code', async () => {
+    const { status, body } = await gw.client.post('/v1/payments', cardDebit({ amount: '100.51' }));
+    assert.equal(status, 400);
+    assert.equal(body.result.code, '800.100.151');
+    assert.match(body.id, /^[0-9a-f]{32}$/);
+    const stored = await gw.client.get(`/v1/payments/${body.id}`);
+    assert.equal(stored.status, 200);
+    assert.equal(stored.body.result.code, '800.100.151');
+  });
+
+  it('declines a documented decline card', async () => {
+    const { body } = await gw.client.post('/v1/payments', cardDebit({ 'card.number': '4000000000000002' }));
+    assert.equal(body.result.code, '800.100.152');
+  });
+
+  it('reports the address and security-code checks', async () => {
+    const { body } = await gw.client.post('/v1/payments', cardDebit({ 'billing.postcode': '22222', 'billing.street1': 'Main Street 1', 'billing.country': 'DE', 'billing.city': 'Berlin' }));
+    assert.equal(body.result.avsResponse, 'Z');
+    assert.equal(body.result.cvvResponse, 'M');
+    assert.deepEqual(body.billing, { street1: 'Main Street 1', postcode: '22222', country: 'DE', city: 'Berlin' });
+    const noCvv = await gw.client.post('/v1/payments', cardDebit({ 'card.cvv': '' }));
+    assert.equal(noCvv.status, 400, 'an empty security code is malformed, not absent');
+    const params = cardDebit();
+    delete (params as Record<string, string | undefined>)['card.cvv'];
+    const without = await gw.client.post('/v1/payments', params);
+    assert.equal(without.body.result.cvvResponse, 'P');
+    assert.equal(without.body.result.avsResponse, 'U');
+  });
+
+  it('returns a risk score only when risk checks are asked for', async () => {
+    const plain = await gw.client.post('/v1/payments', cardDebit());
+    assert.equal(plain.body.risk, undefined);
+    const checked = await gw.client.post('/v1/payments', cardDebit({ 'risk.channelId': 'web' }));
+    assert.match(checked.body.risk.score, /^[+-]\d{5}$/);
+    assert.equal(checked.body.risk.channelId, 'web');
+  });
+
+  it('shows connector details only to entities that enabled them', async () => {
+    const shown = await gw.client.post('/v1/payments', cardDebit());
+    assert.equal(shown.body.resultDetails.AcquirerResponse, '00');
+    const hidden = await gw.clientFor(shopA.token, shopA.throttledEntityId).post('/v1/payments', cardDebit());
+    assert.equal(hidden.status, 200);
+    assert.equal(hidden.body.resultDetails, undefined);
+  });
+
+  it('echoes customParameters and merchant references', async () => {
+    const { body } = await gw.client.post('/v1/payments', cardDebit({ 'customParameters[SHOPPER_order]': 'A-17', merchantTransactionId: 'order-12345', descriptor: 'Shop A order 17' }));
+    assert.deepEqual(body.customParameters, { SHOPPER_order: 'A-17' });
+    assert.equal(body.merchantTransactionId, 'order-12345');
+    assert.equal(body.descriptor, 'Shop A order 17');
+  });
+
+  it('debits a SEPA bank account with IBAN and BIC', async () => {
+    const { status, body } = await gw.client.post('/v1/payments', {
+      amount: '20.00',
+      currency: 'EUR',
+      paymentBrand: 'DIRECTDEBIT_SEPA',
+      paymentType: 'DB',
+      'bankAccount.holder': 'Jane Jones',
+      'bankAccount.iban': 'DE89370400440532013000',
+      'bankAccount.bic': 'COBADEFFXXX',
+      'bankAccount.country': 'DE',
+    });
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.equal(body.bankAccount.iban, 'DE89370400440532013000');
+    assert.equal(body.result.avsResponse, undefined);
+  });
+
+  it('refuses a preauthorization of a bank account', async () => {
+    const { status, body } = await gw.client.post('/v1/payments', {
+      amount: '20.00', currency: 'EUR', paymentBrand: 'DIRECTDEBIT_SEPA', paymentType: 'PA',
+      'bankAccount.holder': 'Jane Jones', 'bankAccount.iban': 'DE89370400440532013000', 'bankAccount.bic': 'COBADEFFXXX',
+    });
+    assert.equal(status, 400);
+    assert.equal(body.result.code, '600.200.310');
+  });
+
+  it('pays with a virtual account', async () => {
+    const { status, body } = await gw.client.post('/v1/payments', { amount: '12.00', currency: 'EUR', paymentBrand: 'PAYPAL', paymentType: 'DB', 'virtualAccount.accountId': 'jane@example.com' });
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.deepEqual(body.virtualAccount, { accountId: 'jane@example.com' });
+  });
+
+  it('pays with a network token account and never echoes its number or cryptogram', async () => {
+    const { status, body } = await gw.client.post('/v1/payments', {
+      amount: '12.00', currency: 'EUR', paymentBrand: 'VISA', paymentType: 'DB',
+      'tokenAccount.number': '4895370012345678', 'tokenAccount.type': 'NETWORK', 'tokenAccount.expiryMonth': '12', 'tokenAccount.expiryYear': '2030',
+      'tokenAccount.cryptogram': 'AgAAAAAABk4DWZ4C28yUQAAAAAA=',
+    });
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.deepEqual(body.tokenAccount, { type: 'NETWORK', last4Digits: '5678', expiryMonth: '12', expiryYear: '2030' });
+    assert.equal(JSON.stringify(body).includes('AgAAAAAABk4DWZ4C28yUQAAAAAA='), false);
+  });
+
+  it('refuses a brand the entity is not configured for', async () => {
+    const { status, body } = await gw.client.post('/v1/payments', cardDebit({ paymentBrand: 'JCB', 'card.number': '3530111333300000' }));
+    assert.equal(status, 400);
+    assert.equal(body.result.code, '600.200.201');
+    assert.equal(body.result.parameterErrors[0].name, 'paymentBrand');
+  });
+
+  it('credits a card (CD)', async () => {
+    const { status, body } = await gw.client.post('/v1/payments', cardDebit({ paymentType: 'CD', amount: '5.00' }));
+    assert.equal(status, 200);
+    assert.equal(body.paymentType, 'CD');
+  });
+});
+
+describe('environments', () => {
+  it('answers 000.000.000 in live and refuses testMode there with 600.200.701', async () => {
+    const live = await startGateway({ env: 'live' });
+    try {
+      const ok = await live.client.post('/v1/payments', cardDebit());
+      assert.equal(ok.body.result.code, '000.000.000');
+      const refused = await live.client.post('/v1/payments', cardDebit({ testMode: 'INTERNAL' }));
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.result.code, '600.200.701');
+      assert.equal(refused.body.result.parameterErrors[0].name, 'testMode');
+    } finally {
+      await live.close();
+    }
+  });
+
+  it('answers 000.100.112 for EXTERNAL test mode in test', async () => {
+    const gw = await startGateway();
+    try {
+      const { body } = await gw.client.post('/v1/payments', cardDebit({ testMode: 'EXTERNAL' }));
+      assert.equal(body.result.code, '000.100.112');
+    } finally {
+      await gw.close();
+    }
   });
 });

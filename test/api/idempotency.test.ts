@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { cardDebit, startGateway, type TestGateway } from '../support/gateway.ts';
+
+describe('Idempotency-Key', () => {
+  let gw: TestGateway;
+  before(async () => {
+    gw = await startGateway();
+  });
+  after(() => gw.close());
+
+  it('replays the first answer for a retry with the same key and charges once', async () => {
+    const first = await gw.client.post('/v1/payments', cardDebit({ merchantTransactionId: 'order-0001' }), { 'idempotency-key': 'key-replay-1' });
+    const retry = await gw.client.post('/v1/payments', cardDebit({ merchantTransactionId: 'order-0001' }), { 'idempotency-key': 'key-replay-1' });
+    assert.equal(first.status, 200);
+    assert.deepEqual(retry.body, first.body);
+    assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+    const rows = await gw.running.store.db.selectFrom('payments').select('id').where('merchant_transaction_id', '=', 'order-0001').execute();
+    assert.equal(rows.length, 1);
+  });
+
+  it('treats a retry with another security code as the same request (the code is never compared or kept)', async () => {
+    const first = await gw.client.post('/v1/payments', cardDebit({ 'card.cvv': '123' }), { 'idempotency-key': 'key-cvv' });
+    const retry = await gw.client.post('/v1/payments', cardDebit({ 'card.cvv': '456' }), { 'idempotency-key': 'key-cvv' });
+    assert.equal(retry.body.id, first.body.id);
+  });
+
+  it('refuses reuse of a key with other parameters, naming the header', async () => {
+    await gw.client.post('/v1/payments', cardDebit({ amount: '10.00' }), { 'idempotency-key': 'key-conflict' });
+    const reuse = await gw.client.post('/v1/payments', cardDebit({ amount: '11.00' }), { 'idempotency-key': 'key-conflict' });
+    assert.equal(reuse.status, 400);
+    assert.equal(reuse.body.result.code, '200.300.404');
+    assert.equal(reuse.body.result.parameterErrors[0].name, 'Idempotency-Key');
+  });
+
+  it('replays a validation error as well', async () => {
+    const first = await gw.client.post('/v1/payments', cardDebit({ currency: 'XXXX' }), { 'idempotency-key': 'key-invalid' });
+    const retry = await gw.client.post('/v1/payments', cardDebit({ currency: 'XXXX' }), { 'idempotency-key': 'key-invalid' });
+    assert.equal(first.status, 400);
+    assert.equal(retry.status, 400);
+    assert.deepEqual(retry.body, first.body);
+  });
+
+  it('gives parallel retries of one key a single payment', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => gw.client.post('/v1/payments', cardDebit({ merchantTransactionId: 'order-parallel' }), { 'idempotency-key': 'key-parallel' })),
+    );
+    const ids = new Set(replies.map((r) => r.body.id));
+    assert.equal(ids.size, 1);
+    assert.ok(replies.every((r) => r.status === 200));
+    const rows = await gw.running.store.db.selectFrom('payments').select('id').where('merchant_transaction_id', '=', 'order-parallel').execute();
+    assert.equal(rows.length, 1);
+  });
+
+  it('keeps the same key apart for different entities', async () => {
+    const a = await gw.client.post('/v1/payments', cardDebit(), { 'idempotency-key': 'key-shared' });
+    const other = gw.clientFor('dGVzdC1zaG9wLWItdG9rZW4tMDAwMDAwMDAwMDAy', '8a8294174b7ecb28014b9699220015cc');
+    const b = await other.post('/v1/payments', cardDebit(), { 'idempotency-key': 'key-shared' });
+    assert.equal(b.status, 200);
+    assert.notEqual(a.body.id, b.body.id);
+  });
+
+  it('forgets a key after 24 hours', async () => {
+    const first = await gw.client.post('/v1/payments', cardDebit(), { 'idempotency-key': 'key-expiring' });
+    gw.clock.advance(24 * 3600 * 1000 + 1000);
+    const later = await gw.client.post('/v1/payments', cardDebit(), { 'idempotency-key': 'key-expiring' });
+    assert.equal(later.status, 200);
+    assert.notEqual(later.body.id, first.body.id);
+  });
+
+  it('refuses a key longer than 255 characters', async () => {
+    const { status, body } = await gw.client.post('/v1/payments', cardDebit(), { 'idempotency-key': 'k'.repeat(256) });
+    assert.equal(status, 400);
+    assert.equal(body.result.parameterErrors[0].name, 'Idempotency-Key');
+  });
+
+  it('never stores a security code in the idempotency record', async () => {
+    await gw.client.post('/v1/payments', cardDebit({ 'card.cvv': '987' }), { 'idempotency-key': 'key-stored' });
+    const row = await gw.running.store.db.selectFrom('idempotency_keys').selectAll().where('key', '=', 'key-stored').executeTakeFirstOrThrow();
+    assert.equal(row.status, 'done');
+    assert.equal(JSON.stringify(row).includes('987'), false);
+    assert.equal(JSON.stringify(row).includes('4200000000000000'), false);
+  });
+});
