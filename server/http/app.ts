@@ -1,6 +1,6 @@
 // The gateway's HTTP face: body parsers, routes, the envelope for errors and unknown paths.
 import multipart from '@fastify/multipart';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { newNdc } from '../ids.ts';
 import { errorBody, meta } from './envelope.ts';
@@ -23,8 +23,18 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     // One line per request, written by our onResponse hook, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // Paths the router cannot read (bad percent-encoding, a segment above 100 characters) get the
+    // gateway's envelope too, not Fastify's own body: no id that long exists, so that one is a 404.
+    frameworkErrors: (error: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return reply
+        .code(tooLong ? 404 : 400)
+        .send(errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), newNdc(), [{ name: 'path', value: '', message: tooLong ? 'names no resource' : 'is not a valid URL path' }]));
+    },
   }) as unknown as FastifyInstance;
 
+  // Fastify reads text/plain by default; this gateway takes no such body (it would be ignored unread).
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     const { value, errors } = parseForm(body as string);
     done(null, { params: value, errors } satisfies ParsedBody);
@@ -42,6 +52,8 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     done(null, { params: value, errors } satisfies ParsedBody);
   });
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 0, files: 0 } });
+  // Multipart requests whose body was read; an error on any other one came from reading it.
+  const multipartRead = new WeakSet<object>();
   app.addHook('preHandler', async (request) => {
     if (!request.isMultipart()) return;
     const fields = (request.body ?? {}) as Record<string, unknown>;
@@ -52,6 +64,7 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
       else errors.push({ name, value: '', message: `${name} must be sent once, as a text field` });
     }
     request.body = { params, errors } satisfies ParsedBody;
+    multipartRead.add(request);
   });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -65,7 +78,9 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
   );
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const m = meta(g.buildNumber, g.deps.clock());
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    // Malformed multipart (no boundary, truncated) fails in the parser with no status code of its own.
+    const unreadMultipart = request.isMultipart() && !multipartRead.has(request);
+    if ((error.statusCode && error.statusCode >= 400 && error.statusCode < 500) || unreadMultipart) {
       // Body too large, unsupported content type, malformed multipart: the request's fault.
       return reply.code(400).send(errorBody('200.300.404', m, newNdc(), [{ name: 'body', value: '', message: requestErrorMessage(error) }]));
     }

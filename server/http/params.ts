@@ -65,7 +65,8 @@ export function nest(flat: Flat): { value: Nested; errors: ParamError[] } {
     for (let i = 0; i < segments.length - 1; i++) {
       const key = segments[i] as string & number;
       const nextIsIndex = typeof segments[i + 1] === 'number';
-      let child: NestedValue | undefined = (node as Record<string | number, NestedValue>)[key];
+      // Own properties only: an inherited member (toString, valueOf) is not a parameter.
+      let child: NestedValue | undefined = Object.hasOwn(node, key) ? (node as Record<string | number, NestedValue>)[key] : undefined;
       if (child === undefined) {
         child = nextIsIndex ? [] : {};
         (node as Record<string | number, NestedValue>)[key] = child;
@@ -76,7 +77,7 @@ export function nest(flat: Flat): { value: Nested; errors: ParamError[] } {
       node = child as Nested | NestedValue[];
     }
     const last = segments[segments.length - 1] as string & number;
-    if (clash || (node as Record<string | number, NestedValue>)[last] !== undefined) {
+    if (clash || Object.hasOwn(node, last)) {
       errors.push({ name, value, message: `${name} conflicts with another parameter of the same name` });
       continue;
     }
@@ -105,7 +106,10 @@ export function flattenJson(body: unknown): { value: Flat; errors: ParamError[] 
   const walk = (node: unknown, path: PropertyKey[]) => {
     if (node === null || node === undefined) return;
     if (typeof node === 'string' || typeof node === 'number' || typeof node === 'boolean') {
-      value[flatName(path)] = String(node);
+      const name = flatName(path);
+      // {"card":{"number":…}} and {"card.number":…} name the same parameter: as in a form, twice is an error.
+      if (Object.hasOwn(value, name)) errors.push({ name, value: '', message: `${name} was sent more than once` });
+      else setParam(value, name, String(node));
     } else if (Array.isArray(node)) {
       node.forEach((item, index) => walk(item, [...path, index]));
     } else if (typeof node === 'object') {
@@ -128,7 +132,12 @@ export function parseForm(body: string): { value: Flat; errors: ParamError[] } {
   const errors: ParamError[] = [];
   for (const [name, v] of new URLSearchParams(body)) {
     if (Object.hasOwn(value, name)) errors.push({ name, value: v, message: `${name} was sent more than once` });
-    else value[name] = v;
+    else setParam(value, name, v);
   }
   return { value, errors };
+}
+
+/** value[name] = v, also for the name __proto__, which plain assignment would drop without a word. */
+function setParam(params: Flat, name: string, v: string): void {
+  Object.defineProperty(params, name, { value: v, enumerable: true, writable: true, configurable: true });
 }

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Entity, Merchants } from '../config.ts';
 import { newNdc } from '../ids.ts';
 import type { AlsoWrite, Context, Deps } from '../payments/deps.ts';
+import { maskValue } from '../schema/errors.ts';
 import { completeKey, claimKey, findKey, releaseKey } from '../store/idempotency.ts';
 import type { Trx } from '../store/db.ts';
 import { errorBody, meta, type Reply } from './envelope.ts';
@@ -40,7 +41,7 @@ function send(reply: FastifyReply, r: Reply, headers: Record<string, string> = {
  * Who is asking: 401 without a well-formed Bearer header, 403 for an unknown token or an
  * entity the token may not act for, 400 when no entityId is sent.
  */
-function authenticate(g: Gateway, request: FastifyRequest, entityId: string | undefined, ndc: string): { entity: Entity } | Reply {
+function authenticate(g: Gateway, request: FastifyRequest, entityId: string | undefined, ndc: string, bodyErrors: ParamError[] = []): { entity: Entity } | Reply {
   const m = meta(g.buildNumber, g.deps.clock());
   const header = request.headers.authorization;
   const match = header ? BEARER.exec(header) : null;
@@ -52,7 +53,8 @@ function authenticate(g: Gateway, request: FastifyRequest, entityId: string | un
   if (entityId === undefined || !ENTITY_ID.test(entityId)) {
     return {
       status: 400,
-      body: errorBody('200.300.404', m, ndc, [{ name: 'entityId', value: entityId ?? '', message: 'entityId is required: 32 lowercase hexadecimal characters' }]),
+      // A body that could not be read (malformed JSON, …) is the likely reason entityId is missing: say so too.
+      body: errorBody('200.300.404', m, ndc, [...bodyErrors, { name: 'entityId', value: entityId ?? '', message: 'entityId is required: 32 lowercase hexadecimal characters' }]),
     };
   }
   const entity = g.merchants.entityOf(merchant, entityId);
@@ -73,7 +75,9 @@ export async function handle<V extends object>(g: Gateway, request: FastifyReque
   const query = (request.query ?? {}) as Record<string, unknown>;
   const { entityId: bodyEntity, ...params } = body.params;
   const entityId = bodyEntity ?? (typeof query.entityId === 'string' ? query.entityId : undefined);
-  const auth = authenticate(g, request, entityId, ndc);
+  // Errors of the body parsers may carry values (a name sent twice): secrets are masked as everywhere.
+  const bodyErrors = body.errors.map((e) => ({ ...e, value: maskValue(e.name, e.value) }));
+  const auth = authenticate(g, request, entityId, ndc, bodyErrors);
   if (!('entity' in auth)) return send(reply, auth);
   const ctx: Context = { entity: auth.entity, ndc };
 
@@ -83,8 +87,8 @@ export async function handle<V extends object>(g: Gateway, request: FastifyReque
     return send(reply, { status: 429, body: { buildNumber, id: g.deps.newId(), ndc, result, timestamp } });
   }
 
-  if (body.errors.length > 0) {
-    return send(reply, { status: 400, body: errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), ndc, body.errors) });
+  if (bodyErrors.length > 0) {
+    return send(reply, { status: 400, body: errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), ndc, bodyErrors) });
   }
 
   const key = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;

@@ -123,10 +123,27 @@ function accountOf(v: { card?: unknown; bankAccount?: unknown; virtualAccount?: 
   return { method: present[0]![1], errors: [] };
 }
 
+// card-validator tries every pattern of every brand and clones each match, on every call. No
+// pattern is longer than 8 digits, so the brand depends on the first 8 digits only (a BIN, not
+// cardholder data) and is kept per prefix.
+const BRAND_PREFIX = 8;
+const brandByPrefix = new Map<string, string | undefined>();
+
+function brandOfNumber(number: string): string | undefined {
+  const prefix = number.length >= BRAND_PREFIX && /^\d+$/.test(number) ? number.slice(0, BRAND_PREFIX) : undefined;
+  if (prefix !== undefined && brandByPrefix.has(prefix)) return brandByPrefix.get(prefix);
+  const detected = cardValidator.number(number);
+  const brand = detected.card ? CARD_BRANDS[detected.card.type] : undefined;
+  if (prefix !== undefined) {
+    if (brandByPrefix.size >= 10_000) brandByPrefix.clear();
+    brandByPrefix.set(prefix, brand);
+  }
+  return brand;
+}
+
 export function checkCard(c: z.infer<typeof card>, brand: string | undefined, now: Date): { brand?: string; errors: CodedParamError[] } {
   const errors: CodedParamError[] = [];
-  const detected = cardValidator.number(c.number);
-  const detectedBrand = detected.card ? CARD_BRANDS[detected.card.type] : undefined;
+  const detectedBrand = brandOfNumber(c.number);
   if (!luhn(c.number)) errors.push(paramError('card.number', c.number, 'is not a valid card number (check digit)', '100.100.101'));
   const finalBrand = brand ?? detectedBrand;
   if (!finalBrand) errors.push(paramError('paymentBrand', undefined, 'is required: the card brand could not be detected from the number', '100.100.500'));

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrate } from './migrations.ts';
 import type { Database } from './tables.ts';
@@ -31,7 +31,8 @@ export interface StoreOptions {
 
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 16) : openSqlite(options.dataDir);
-  await migrate(store.db as Kysely<unknown>);
+  const schema = store.dialect === 'postgres' ? (await sql<{ schema: string | null }>`select current_schema() as schema`.execute(store.db)).rows[0]?.schema : undefined;
+  await migrate(store.db as Kysely<unknown>, schema ?? undefined);
   return store;
 }
 
@@ -42,13 +43,34 @@ function openSqlite(dataDir: string): Store {
   // A payment is acknowledged only after its commit reached the disk.
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(database) }) });
   const committer = new GroupCommitter(db);
   return {
     db,
     dialect: 'sqlite',
     write: (unit) => committer.write(unit),
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew, even `begin` and `commit`; preparing costs as
+ * much as running a small insert. Statements are kept by their SQL (a few dozen distinct ones).
+ * Safe to share: the driver runs one query at a time on its single connection.
+ */
+function keepingStatements(database: SQLite.Database, max = 500): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = database.prepare(sql);
+        if (statements.size >= max) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
   };
 }
 

@@ -64,8 +64,13 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrate(db: Kysely<unknown>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+/**
+ * `migrationTableSchema`: the schema of Kysely's own bookkeeping tables. Under PostgreSQL pass the
+ * connection's current schema: without it Kysely looks for its lock table in every schema of the
+ * database and, when another schema already has one, never creates its own.
+ */
+export async function migrate(db: Kysely<unknown>, migrationTableSchema?: string): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -11,7 +11,7 @@ describe('authentication and isolation between merchants', () => {
   });
   after(() => gw.close());
 
-  const raw = (path: string, init: RequestInit) => fetch(gw.base + path, init).then(async (r) => ({ status: r.status, body: await r.json() }));
+  const raw = (path: string, init: RequestInit) => fetch(gw.base + path, init).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
 
   it('answers 401 without an Authorization header', async () => {
     const { status, body } = await raw('/v1/payments', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ entityId: shopA.entityId, ...cardDebit() }) });
@@ -46,7 +46,7 @@ describe('authentication and isolation between merchants', () => {
       headers: { authorization: `Bearer ${shopA.token}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(cardDebit()),
     });
-    const body = await response.json();
+    const body = (await response.json()) as any;
     assert.equal(response.status, 400);
     assert.equal(body.result.code, '200.300.404');
     assert.equal(body.result.parameterErrors[0].name, 'entityId');

@@ -84,6 +84,8 @@ export interface TestGatewayOptions {
   env?: GatewayEnv;
   /** Use PostgreSQL at this URL, in a fresh schema of its own. */
   databaseUrl?: string;
+  /** Use PostgreSQL at this URL as it is (e.g. freshPostgresSchema's url, shared by several gateways): no schema is created or dropped. */
+  schemaUrl?: string;
   redisUrl?: string;
   clock?: TestClock;
   logger?: Logger;
@@ -128,8 +130,8 @@ export function testSettings(dataDir: string, options: TestGatewayOptions = {}):
 export async function startGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gw-test-'));
   const clock = options.clock ?? new TestClock();
-  const pgSchema = options.databaseUrl ? await freshPostgresSchema(options.databaseUrl) : undefined;
-  const running = await createGateway(testSettings(dataDir, { ...options, databaseUrl: pgSchema?.url }), { clock: clock.now, logger: options.logger });
+  const pgSchema = options.databaseUrl && !options.schemaUrl ? await freshPostgresSchema(options.databaseUrl) : undefined;
+  const running = await createGateway(testSettings(dataDir, { ...options, databaseUrl: options.schemaUrl ?? pgSchema?.url }), { clock: clock.now, logger: options.logger });
   const base = await running.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     base,

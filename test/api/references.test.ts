@@ -1,0 +1,277 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { cardDebit, shopB, startGateway, type Reply, type TestGateway } from '../support/gateway.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+const MASKED_CARD = { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' };
+const TEST_SUCCESS = '000.100.110';
+
+describe('referencing payments (CP, RV, RF, RB) over HTTP', () => {
+  let gw: TestGateway;
+  before(async () => {
+    gw = await startGateway();
+  });
+  after(() => gw.close());
+
+  /** An approved initial payment; returns its id. */
+  async function initial(paymentType: 'PA' | 'DB' | 'CD', amount: string, extra: Record<string, string> = {}): Promise<string> {
+    const { status, body } = await gw.client.post('/v1/payments', cardDebit({ paymentType, amount, ...extra }));
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.equal(body.result.code, TEST_SUCCESS);
+    assert.equal(body.amount, amount);
+    return body.id as string;
+  }
+
+  const reference = (id: string, params: Record<string, string>): Promise<Reply> => gw.client.post(`/v1/payments/${id}`, params);
+  const capture = (id: string, amount: string, extra: Record<string, string> = {}) => reference(id, { paymentType: 'CP', amount, currency: 'EUR', ...extra });
+  const refund = (id: string, amount: string) => reference(id, { paymentType: 'RF', amount, currency: 'EUR' });
+
+  function assertApproved(reply: Reply, paymentType: string, amount: string) {
+    assert.equal(reply.status, 200, JSON.stringify(reply.body));
+    assert.equal(reply.body.result.code, TEST_SUCCESS);
+    assert.equal(reply.body.paymentType, paymentType);
+    assert.equal(reply.body.amount, amount);
+    assert.equal(reply.body.currency, 'EUR');
+  }
+
+  function assertRefused(reply: Reply, status: number, code: string) {
+    assert.equal(reply.status, status, JSON.stringify(reply.body));
+    assert.equal(reply.body.result.code, code, JSON.stringify(reply.body));
+    assert.equal(reply.body.id, undefined);
+  }
+
+  describe('captures', () => {
+    it('captures a PA in parts and refuses a capture above the remaining authorized amount with 700.400.100', async () => {
+      const pa = await initial('PA', '100.00');
+      assertApproved(await capture(pa, '30.00'), 'CP', '30.00');
+      assertApproved(await capture(pa, '50.00'), 'CP', '50.00');
+      assertRefused(await capture(pa, '20.01'), 400, '700.400.100');
+      // The refused capture reserved nothing: exactly the remainder can still be captured.
+      assertApproved(await capture(pa, '20.00'), 'CP', '20.00');
+      assertRefused(await capture(pa, '0.01'), 400, '700.400.100');
+    });
+
+    it('refuses a single capture above the authorized amount with 700.400.100', async () => {
+      const pa = await initial('PA', '10.00');
+      assertRefused(await capture(pa, '10.01'), 400, '700.400.100');
+    });
+
+    it('refuses a third capture of a PA sent with numberOfCaptures=2 with 700.400.100', async () => {
+      const pa = await initial('PA', '100.00', { numberOfCaptures: '2' });
+      assertApproved(await capture(pa, '10.00'), 'CP', '10.00');
+      assertApproved(await capture(pa, '10.00'), 'CP', '10.00');
+      assertRefused(await capture(pa, '10.00'), 400, '700.400.100');
+    });
+
+    it('ends the captures of a PA with a capture sent with sequence=FINAL', async () => {
+      const pa = await initial('PA', '100.00');
+      const final = await capture(pa, '10.00', { sequence: 'FINAL' });
+      assertApproved(final, 'CP', '10.00');
+      assert.equal(final.body.sequence, 'FINAL');
+      assertRefused(await capture(pa, '10.00'), 400, '700.300.300');
+    });
+
+    it('refuses a capture in another currency than the PA with 700.100.500', async () => {
+      const pa = await initial('PA', '100.00');
+      assertRefused(await reference(pa, { paymentType: 'CP', amount: '10.00', currency: 'USD' }), 400, '700.100.500');
+    });
+
+    it('refuses to capture a DB with 700.300.100', async () => {
+      const db = await initial('DB', '20.00');
+      assertRefused(await capture(db, '10.00'), 400, '700.300.100');
+    });
+
+    it('refuses a capture without amount with HTTP 400 naming amount', async () => {
+      const pa = await initial('PA', '100.00');
+      const reply = await reference(pa, { paymentType: 'CP', currency: 'EUR' });
+      assert.equal(reply.status, 400);
+      assert.equal(reply.body.result.code, '100.550.300');
+      assert.deepEqual(reply.body.result.parameterErrors, [{ name: 'amount', value: '', message: 'amount is required for CP' }]);
+    });
+
+    it('answers a capture with the referenced payment’s masked card and a new 32-hex id', async () => {
+      const pa = await initial('PA', '100.00');
+      const reply = await capture(pa, '25.00');
+      assertApproved(reply, 'CP', '25.00');
+      assert.match(reply.body.id, /^[0-9a-f]{32}$/);
+      assert.notEqual(reply.body.id, pa);
+      assert.equal(reply.body.paymentBrand, 'VISA');
+      assert.deepEqual(reply.body.card, MASKED_CARD);
+      assert.equal(JSON.stringify(reply.body).includes('4200000000000000'), false);
+      assert.equal(JSON.stringify(reply.body).includes('"cvv"'), false);
+      assert.equal(reply.body.buildNumber, 'test-build');
+      assert.match(reply.body.timestamp, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+0000$/);
+      assert.equal(typeof reply.body.ndc, 'string');
+    });
+
+    it('leaves the PA unchanged when read after its captures', async () => {
+      const pa = await initial('PA', '100.00');
+      const first = await capture(pa, '40.00');
+      const second = await capture(pa, '60.00');
+      const read = await gw.client.get(`/v1/payments/${pa}`);
+      assert.equal(read.status, 200);
+      assert.equal(read.body.id, pa);
+      assert.equal(read.body.paymentType, 'PA');
+      assert.equal(read.body.amount, '100.00');
+      assert.equal(read.body.currency, 'EUR');
+      assert.equal(read.body.result.code, TEST_SUCCESS);
+      assert.deepEqual(read.body.card, MASKED_CARD);
+      for (const cp of [first, second]) {
+        const readCp = await gw.client.get(`/v1/payments/${cp.body.id}`);
+        assert.equal(readCp.status, 200);
+        assert.equal(readCp.body.paymentType, 'CP');
+        assert.equal(readCp.body.amount, cp.body.amount);
+      }
+    });
+  });
+
+  describe('reversals', () => {
+    it('reverses a PA for its whole amount', async () => {
+      const pa = await initial('PA', '100.00');
+      const reply = await reference(pa, { paymentType: 'RV' });
+      assertApproved(reply, 'RV', '100.00');
+      assert.match(reply.body.id, /^[0-9a-f]{32}$/);
+      assert.deepEqual(reply.body.card, MASKED_CARD);
+    });
+
+    it('reverses a DB for its whole amount', async () => {
+      const db = await initial('DB', '92.00');
+      assertApproved(await reference(db, { paymentType: 'RV' }), 'RV', '92.00');
+    });
+
+    it('reverses a CD for its whole amount', async () => {
+      const cd = await initial('CD', '15.50');
+      assertApproved(await reference(cd, { paymentType: 'RV' }), 'RV', '15.50');
+    });
+
+    it('reverses the uncaptured remainder of a partially captured PA', async () => {
+      const pa = await initial('PA', '100.00');
+      assertApproved(await capture(pa, '35.00'), 'CP', '35.00');
+      assertApproved(await reference(pa, { paymentType: 'RV' }), 'RV', '65.00');
+      // Nothing can be captured after the reversal.
+      assertRefused(await capture(pa, '1.00'), 400, '700.300.300');
+    });
+
+    it('accepts a reversal that names the exact amount left, and refuses any other with 700.100.200', async () => {
+      const db = await initial('DB', '40.00');
+      assertRefused(await reference(db, { paymentType: 'RV', amount: '39.99', currency: 'EUR' }), 400, '700.100.200');
+      assertApproved(await reference(db, { paymentType: 'RV', amount: '40.00', currency: 'EUR' }), 'RV', '40.00');
+    });
+
+    it('refuses to reverse a fully captured PA with 700.400.300', async () => {
+      const pa = await initial('PA', '50.00');
+      assertApproved(await capture(pa, '50.00'), 'CP', '50.00');
+      assertRefused(await reference(pa, { paymentType: 'RV' }), 400, '700.400.300');
+    });
+
+    it('refuses a second reversal with 700.300.300', async () => {
+      const db = await initial('DB', '20.00');
+      assertApproved(await reference(db, { paymentType: 'RV' }), 'RV', '20.00');
+      assertRefused(await reference(db, { paymentType: 'RV' }), 400, '700.300.300');
+      assertRefused(await refund(db, '1.00'), 400, '700.300.300');
+    });
+
+    it('refuses a reversal after the entity’s 24-hour cut-off with 700.300.700', async () => {
+      const db = await initial('DB', '30.00');
+      const pa = await initial('PA', '30.00');
+      gw.clock.advance(25 * HOUR_MS);
+      assertRefused(await reference(db, { paymentType: 'RV' }), 400, '700.300.700');
+      assertRefused(await reference(pa, { paymentType: 'RV' }), 400, '700.300.700');
+      // The cut-off is for reversals only: the PA can still be captured, the DB refunded.
+      assertApproved(await capture(pa, '30.00'), 'CP', '30.00');
+      assertApproved(await refund(db, '30.00'), 'RF', '30.00');
+    });
+
+    it('allows a reversal just before the cut-off', async () => {
+      const db = await initial('DB', '30.00');
+      gw.clock.advance(23 * HOUR_MS);
+      assertApproved(await reference(db, { paymentType: 'RV' }), 'RV', '30.00');
+    });
+  });
+
+  describe('refunds and rebills', () => {
+    it('refunds a DB in parts and refuses a refund above what is left with 700.400.200', async () => {
+      const db = await initial('DB', '92.00');
+      assertApproved(await refund(db, '30.00'), 'RF', '30.00');
+      assertApproved(await refund(db, '40.00'), 'RF', '40.00');
+      assertRefused(await refund(db, '22.01'), 400, '700.400.200');
+      assertApproved(await refund(db, '22.00'), 'RF', '22.00');
+      assertRefused(await refund(db, '0.01'), 400, '700.400.200');
+    });
+
+    it('refunds a capture, up to the captured amount', async () => {
+      const pa = await initial('PA', '100.00');
+      const cp = await capture(pa, '60.00');
+      assertApproved(cp, 'CP', '60.00');
+      const rf = await refund(cp.body.id, '60.00');
+      assertApproved(rf, 'RF', '60.00');
+      assert.deepEqual(rf.body.card, MASKED_CARD);
+      assertRefused(await refund(cp.body.id, '0.01'), 400, '700.400.200');
+    });
+
+    it('refuses to refund a PA with 700.300.100', async () => {
+      const pa = await initial('PA', '100.00');
+      assertRefused(await refund(pa, '10.00'), 400, '700.300.100');
+    });
+
+    it('refuses a refund in another currency than the DB with 700.100.500', async () => {
+      const db = await initial('DB', '92.00');
+      assertRefused(await reference(db, { paymentType: 'RF', amount: '10.00', currency: 'GBP' }), 400, '700.100.500');
+    });
+
+    it('refuses a reversal of a partly refunded DB with 700.400.300', async () => {
+      const db = await initial('DB', '92.00');
+      assertApproved(await refund(db, '2.00'), 'RF', '2.00');
+      assertRefused(await reference(db, { paymentType: 'RV' }), 400, '700.400.300');
+    });
+
+    it('rebills a refunded DB up to the refunded amount', async () => {
+      const db = await initial('DB', '50.00');
+      assertRefused(await reference(db, { paymentType: 'RB', amount: '10.00', currency: 'EUR' }), 400, '700.400.550');
+      assertApproved(await refund(db, '20.00'), 'RF', '20.00');
+      assertRefused(await reference(db, { paymentType: 'RB', amount: '20.01', currency: 'EUR' }), 400, '700.100.300');
+      assertApproved(await reference(db, { paymentType: 'RB', amount: '20.00', currency: 'EUR' }), 'RB', '20.00');
+    });
+  });
+
+  describe('what cannot be referenced', () => {
+    it('refuses to reference a declined payment with 700.300.200', async () => {
+      const declined = await gw.client.post('/v1/payments', cardDebit({ amount: '100.51' }));
+      assert.equal(declined.status, 400);
+      assert.equal(declined.body.result.code, '800.100.151');
+      const id = declined.body.id as string;
+      assert.match(id, /^[0-9a-f]{32}$/);
+      assertRefused(await reference(id, { paymentType: 'RV' }), 400, '700.300.200');
+      assertRefused(await refund(id, '1.00'), 400, '700.300.200');
+    });
+
+    it('refuses to capture a declined PA with 700.300.200', async () => {
+      const declined = await gw.client.post('/v1/payments', cardDebit({ paymentType: 'PA', amount: '100.51' }));
+      assert.equal(declined.body.result.code, '800.100.151');
+      assertRefused(await capture(declined.body.id, '1.00'), 400, '700.300.200');
+    });
+
+    it('answers HTTP 404 with 700.400.580 for an unknown payment id', async () => {
+      assertRefused(await capture('0123456789abcdef0123456789abcdef', '1.00'), 404, '700.400.580');
+      assertRefused(await reference('not-a-payment-id', { paymentType: 'RV' }), 404, '700.400.580');
+    });
+
+    it('answers HTTP 404 when another merchant references the payment, and leaves it untouched', async () => {
+      const pa = await initial('PA', '100.00');
+      const other = gw.clientFor(shopB.token, shopB.entityId);
+      assertRefused(await other.post(`/v1/payments/${pa}`, { paymentType: 'CP', amount: '100.00', currency: 'EUR' }), 404, '700.400.580');
+      assertRefused(await other.post(`/v1/payments/${pa}`, { paymentType: 'RV' }), 404, '700.400.580');
+      const read = await other.get(`/v1/payments/${pa}`);
+      assert.equal(read.status, 404);
+      assert.equal(read.body.result.code, '700.400.580');
+      // Shop A can still capture all of it.
+      assertApproved(await capture(pa, '100.00'), 'CP', '100.00');
+    });
+
+    it('answers HTTP 404 with 700.400.580 when reading an unknown payment', async () => {
+      const read = await gw.client.get('/v1/payments/0123456789abcdef0123456789abcdef');
+      assert.equal(read.status, 404);
+      assert.equal(read.body.result.code, '700.400.580');
+    });
+  });
+});
