@@ -57,8 +57,9 @@ export const country = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 
 /** Names of keyed groups (customParameters, merchant.data, risk.parameters): 3-64 letters, digits, dots, underscores. */
 export const keyedMap = (valueMax = 2048) =>
   z.record(
-    z.string().regex(/^[A-Za-z0-9._]{3,64}$/, 'names must be 3 to 64 letters, digits, dots or underscores'),
+    z.string().regex(/^[A-Za-z0-9._]{3,64}$/),
     an(valueMax, 0),
+    { error: (issue) => (issue.code === 'invalid_key' ? 'has a name that is not 3 to 64 letters, digits, dots or underscores' : undefined) },
   );
 
 export const absoluteUrl = (max: number, min: number) =>

@@ -70,6 +70,13 @@ function valueAt(root: Nested, path: readonly PropertyKey[]): unknown {
   return node;
 }
 
+/** Every string under a value, with its path: an unknown group is reported parameter by parameter. */
+function leaves(value: unknown, path: PropertyKey[]): Array<[PropertyKey[], string]> {
+  if (typeof value === 'string') return [[path, value]];
+  if (value === null || typeof value !== 'object') return [[path, '']];
+  return Object.entries(value).flatMap(([key, child]) => leaves(child, [...path, Array.isArray(value) ? Number(key) : key]));
+}
+
 /** zod issues as named parameter errors; unknown keys are named one by one. */
 export function fromZod(error: z.ZodError, input: Nested): CodedParamError[] {
   const out: CodedParamError[] = [];
@@ -77,9 +84,9 @@ export function fromZod(error: z.ZodError, input: Nested): CodedParamError[] {
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        const path = [...issue.path, key];
-        const value = valueAt(input, path);
-        out.push(paramError(flatName(path), typeof value === 'string' ? value : '', 'is not a parameter of this request'));
+        for (const [path, value] of leaves(valueAt(input, [...issue.path, key]), [...issue.path, key])) {
+          out.push(paramError(flatName(path), value, 'is not a parameter of this request', '200.300.404'));
+        }
       }
       continue;
     }

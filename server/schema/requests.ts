@@ -101,10 +101,23 @@ function parseWith<S extends z.ZodType>(schema: S, input: Nested, ctx: Validatio
     errors.push(paramError('testMode', String(input.testMode), 'is only allowed in the test environment', '600.200.701'));
   }
   const parsed = schema.safeParse(input);
-  if (!parsed.success) errors.push(...fromZod(parsed.error, input));
-  else errors.push(...extra(parsed.data));
+  if (parsed.success) {
+    errors.push(...extra(parsed.data));
+  } else {
+    errors.push(...fromZod(parsed.error, input));
+    // The rules that span fields still run when the account itself is well-formed, so that one
+    // answer lists every bad parameter (a wrong check digit next to a wrong currency).
+    const failed = new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? '')));
+    if (![...ACCOUNT_FIELDS].some((field) => failed.has(field)) && schema instanceof z.ZodObject) {
+      const wellFormed = Object.fromEntries(Object.entries(input).filter(([key]) => !failed.has(key) && key in schema.shape));
+      const named = new Set(errors.map((e) => e.name));
+      errors.push(...extra(wellFormed as z.infer<S>).filter((e) => !named.has(e.name)));
+    }
+  }
   return errors.length ? { ok: false, failure: failure(errors) } : { ok: true, value: parsed.data as z.infer<S> };
 }
+
+const ACCOUNT_FIELDS = new Set(['card', 'bankAccount', 'virtualAccount', 'tokenAccount', 'paymentBrand']);
 
 /** The one account of a request: card, bank account, virtual account or token account. */
 function accountOf(v: { card?: unknown; bankAccount?: unknown; virtualAccount?: unknown; tokenAccount?: unknown }): { method?: Method; errors: CodedParamError[] } {

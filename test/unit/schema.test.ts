@@ -497,8 +497,8 @@ describe('parseReferencing', () => {
     assertRefused(reference({ paymentType: 'DB', amount: '1.00', currency: 'EUR' }), '600.200.300', ['paymentType']);
   });
 
-  it('refuses account data on a referencing payment, naming the group', () => {
-    assertRefused(reference({ paymentType: 'CP', amount: '1.00', currency: 'EUR', 'card.number': '4200000000000000' }), '200.300.404', ['card']);
+  it('refuses account data on a referencing payment, naming each parameter of the group', () => {
+    assertRefused(reference({ paymentType: 'CP', amount: '1.00', currency: 'EUR', 'card.number': '4200000000000000' }), '200.300.404', ['card.number']);
   });
 
   it('refuses testMode in the live environment with 600.200.701', () => {
@@ -546,5 +546,18 @@ describe('parseRegistration', () => {
 
   it('refuses testMode in the live environment with 600.200.701', () => {
     assertRefused(register({ ...CARD, testMode: 'EXTERNAL' }, liveCtx), '600.200.701', ['testMode']);
+  });
+});
+
+describe('every bad parameter in one answer', () => {
+  it('lists a wrong check digit next to a malformed currency', () => {
+    const failure = failureOf(payment({ currency: 'eur', 'card.number': '4200000000000001' }));
+    assert.deepEqual(failure.parameterErrors.map((e) => e.name).sort(), ['card.number', 'currency']);
+  });
+
+  it('names every parameter of an unknown group with 200.300.404', () => {
+    const failure = failureOf(payment({ 'foo.bar': 'x', 'foo.baz[0]': 'y' }));
+    assert.equal(failure.code, '200.300.404');
+    assert.deepEqual(failure.parameterErrors.map((e) => e.name), ['foo.bar', 'foo.baz[0]']);
   });
 });
