@@ -24,10 +24,11 @@ export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     redact: { paths: redactedPaths, censor: '[redacted]' },
-    // Anything that still slips into a message is cut down to what looks like a card number.
+    // Whatever slips past the paths (a body logged deeper down, a number inside a message) is
+    // scrubbed at any depth: card fields censored, digit runs that could be a card number cut.
     hooks: {
       logMethod(args, method) {
-        method.apply(this, args.map((arg) => (typeof arg === 'string' ? maskDigits(arg) : arg)) as Parameters<typeof method>);
+        method.apply(this, args.map((arg) => scrub(arg, 0)) as Parameters<typeof method>);
       },
     },
   };
@@ -36,4 +37,18 @@ export function loggerOptions(level: string): LoggerOptions {
 /** Replace runs of 12-19 digits (possible card numbers) by their last four digits. */
 export function maskDigits(text: string): string {
   return text.replace(/\d{12,19}/g, (run) => `****${run.slice(-4)}`);
+}
+
+const SECRET_KEY = /(^|\.)(number|cvv|cryptogram|dtvc|pin|paymentToken|authorization|accessToken|secret)$/i;
+const MAX_DEPTH = 8;
+
+/** A copy of a log argument with card and token fields censored at any depth. */
+export function scrub(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return maskDigits(value);
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
+  if (value instanceof Error) return value;
+  if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) out[key] = SECRET_KEY.test(key) ? '[redacted]' : scrub(child, depth + 1);
+  return out;
 }

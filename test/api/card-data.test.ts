@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { pino } from 'pino';
@@ -218,5 +219,19 @@ describe('card data is never written to disk or to the log', () => {
     const requestLines = logLines.map((line) => JSON.parse(line) as { msg?: string; url?: string }).filter((entry) => entry.msg === 'request');
     assert.equal(requestLines.length, 15);
     for (const line of logLines) assert.deepEqual(leaks(line), [], line);
+  });
+});
+
+describe('log scrubbing at any depth', () => {
+  it('censors card fields nested deep in a logged object and digit runs in messages', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+    const logger = pino(loggerOptions('info'), sink);
+    logger.info({ request: { body: { params: { 'card.number': '4200000000000000', card: { cvv: '123', number: '5200000000000007' } } } } }, 'body 4012001037141112 seen');
+    await new Promise((resolve) => setImmediate(resolve));
+    const text = lines.join('');
+    for (const secret of ['4200000000000000', '5200000000000007', '4012001037141112', '"123"']) assert.equal(text.includes(secret), false, secret);
+    assert.match(text, /\[redacted\]/);
+    assert.match(text, /\*\*\*\*1112/);
   });
 });
