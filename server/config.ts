@@ -80,6 +80,8 @@ export interface Settings {
   cardKey?: string;
   buildNumber: string;
   logLevel: string;
+  /** The built checkout widget: paymentWidgets.js, secure-frame.js and manifest.json. */
+  distDir: string;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -96,5 +98,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     cardKey: env.CARD_KEY || undefined,
     buildNumber: env.BUILD_NUMBER ?? 'dev',
     logLevel: env.LOG_LEVEL ?? 'info',
+    distDir: env.DIST_DIR ?? 'dist',
   };
 }

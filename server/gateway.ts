@@ -7,6 +7,7 @@ import { loadMerchants, type Merchants, type Settings } from './config.ts';
 import { buildApp } from './http/app.ts';
 import type { Gateway } from './http/pipeline.ts';
 import { createThrottle } from './http/throttle.ts';
+import { loadWidgetAssets } from './http/widgetAssets.ts';
 import { newId } from './ids.ts';
 import { createVault, loadCardKey } from './registrations/vault.ts';
 import type { Acquirer } from './simulator/acquirer.ts';
@@ -43,8 +44,10 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
     merchants: overrides.merchants ?? loadMerchants(settings.merchantsFile),
     throttle: await createThrottle(settings.redisUrl),
     buildNumber: settings.buildNumber,
+    assets: loadWidgetAssets(settings.distDir),
   };
   const app = await buildApp(gateway, { logLevel: settings.logLevel, logger: overrides.logger });
+  if (!gateway.assets.ready) app.log.warn(gateway.assets.problem);
   // Idempotency records live 24 hours; expired ones are cleared every hour.
   const purge = new Cron('0 17 * * * *', { timezone: 'UTC', protect: true }, async () => {
     await store.write((trx) => purgeExpiredKeys(trx, clock().getTime())).catch((error: Error) => app.log.warn({ err: error.message }, 'purge failed'));

@@ -1,16 +1,22 @@
 // npm start: the gateway and the demo on one port, test environment, embedded SQLite by default.
+import { demoShop } from '../demo/shop.ts';
 import { settingsFromEnv } from './config.ts';
 import { createGateway } from './gateway.ts';
 
 const settings = settingsFromEnv();
 const running = await createGateway(settings);
-const address = await running.app.listen({ port: settings.port, host: settings.host });
-
 const demo = running.gateway.merchants.merchants[0]!;
 const entity = demo.entities[0]!;
+
+// The demo shop lives on the same port; its server talks to the gateway over HTTP like any shop.
+let gatewayUrl = '';
+await running.app.register(demoShop, { gatewayUrl: () => gatewayUrl, token: demo.accessToken, entityId: entity.id });
+const address = await running.app.listen({ port: settings.port, host: settings.host });
+gatewayUrl = `http://127.0.0.1:${running.app.server.address() && typeof running.app.server.address() === 'object' ? (running.app.server.address() as { port: number }).port : settings.port}`;
 const base = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 console.log(`
 Payment gateway (${settings.env}) on ${base}, store: ${settings.databaseUrl ? 'PostgreSQL' : `SQLite in ${settings.dataDir}`}
+Demo shop:  ${base}/   playground: ${base}/playground
 Demo merchant "${demo.name}"
   entityId:     ${entity.id}
   access token: ${demo.accessToken}

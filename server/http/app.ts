@@ -7,9 +7,11 @@ import { errorBody, meta } from './envelope.ts';
 import { loggerOptions } from './log.ts';
 import { flattenJson, parseForm, type Flat } from './params.ts';
 import type { Gateway, ParsedBody } from './pipeline.ts';
+import { checkoutRoutes } from './routes/checkouts.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { registrationRoutes } from './routes/registrations.ts';
 import { resultCodeRoutes } from './routes/resultCodes.ts';
+import { widgetRoutes } from './routes/widget.ts';
 
 export interface AppOptions {
   logLevel?: string;
@@ -91,6 +93,8 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
   paymentRoutes(app, g);
   registrationRoutes(app, g);
   resultCodeRoutes(app, g);
+  checkoutRoutes(app, g);
+  widgetRoutes(app, g);
   return app;
 }
 

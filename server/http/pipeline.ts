@@ -1,5 +1,7 @@
-// The steps every merchant request goes through: authenticate, throttle, replay an idempotent
-// retry, run the domain, shape the reply. Routes only say what to run and how to answer.
+// The steps every request goes through: know who is asking (a merchant's token, or a checkout id
+// for the widget), throttle, replay an idempotent retry, run the domain, shape the reply. Routes
+// only say what to run and how to answer.
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Entity, Merchants } from '../config.ts';
 import { newNdc } from '../ids.ts';
@@ -10,12 +12,15 @@ import type { Trx } from '../store/db.ts';
 import { errorBody, meta, type Reply } from './envelope.ts';
 import type { Flat, ParamError } from './params.ts';
 import type { Operation, Throttle } from './throttle.ts';
+import type { WidgetAssets } from './widgetAssets.ts';
 
 export interface Gateway {
   deps: Deps;
   merchants: Merchants;
   throttle: Throttle;
   buildNumber: string;
+  /** The built checkout widget the gateway serves. */
+  assets: WidgetAssets;
 }
 
 /** Body parameters as the content-type parsers leave them. */
@@ -69,18 +74,56 @@ export interface Step<V extends object> {
   respond(value: V, ctx: Context): Reply;
 }
 
+/** Who is asking: the context a request runs in once its caller is known. */
+export interface Caller {
+  ctx: Context;
+  /**
+   * Idempotency keys of this caller are kept apart from the entity's other keys (a shopper's
+   * key on one checkout never meets the merchant's keys or another checkout's).
+   */
+  keyScope?: string;
+}
+
+/** Errors of the body parsers may carry values (a name sent twice): secrets are masked as everywhere. */
+function bodyErrorsOf(body: ParsedBody): ParamError[] {
+  return body.errors.map((e) => ({ ...e, value: maskValue(e.name, e.value) }));
+}
+
+/** A merchant's request: the caller is the entity its token may act for. */
 export async function handle<V extends object>(g: Gateway, request: FastifyRequest, reply: FastifyReply, step: Step<V>): Promise<FastifyReply> {
   const ndc = newNdc();
   const body = bodyOf(request);
   const query = (request.query ?? {}) as Record<string, unknown>;
   const { entityId: bodyEntity, ...params } = body.params;
   const entityId = bodyEntity ?? (typeof query.entityId === 'string' ? query.entityId : undefined);
-  // Errors of the body parsers may carry values (a name sent twice): secrets are masked as everywhere.
-  const bodyErrors = body.errors.map((e) => ({ ...e, value: maskValue(e.name, e.value) }));
+  const bodyErrors = bodyErrorsOf(body);
   const auth = authenticate(g, request, entityId, ndc, bodyErrors);
   if (!('entity' in auth)) return send(reply, auth);
-  const ctx: Context = { entity: auth.entity, ndc };
+  return proceed(g, request, reply, { ctx: { entity: auth.entity, ndc } }, params, bodyErrors, step);
+}
 
+/**
+ * A request whose caller is named by the request itself rather than a token (the widget's
+ * checkout-scoped calls: the checkout id is the credential). `identify` gives the caller or
+ * answers by itself; throttling and idempotency then work as for merchants.
+ */
+export async function handleAs<V extends object>(
+  g: Gateway,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  identify: (ndc: string) => Promise<Caller | Reply>,
+  step: Step<V>,
+): Promise<FastifyReply> {
+  const body = bodyOf(request);
+  const caller = await identify(newNdc());
+  if (!('ctx' in caller)) return send(reply, caller);
+  return proceed(g, request, reply, caller, body.params, bodyErrorsOf(body), step);
+}
+
+/** Throttle, refuse an unreadable body, replay an idempotent retry, run the step. */
+async function proceed<V extends object>(g: Gateway, request: FastifyRequest, reply: FastifyReply, caller: Caller, params: Flat, bodyErrors: ParamError[], step: Step<V>) {
+  const { ctx } = caller;
+  const ndc = ctx.ndc;
   if (!(await g.throttle.allow(ctx.entity.id, step.operation, ctx.entity.throttle.perSecond))) {
     const m = meta(g.buildNumber, g.deps.clock());
     const { result, buildNumber, timestamp } = errorBody('800.120.100', m, ndc) as { result: unknown; buildNumber: string; timestamp: string };
@@ -93,7 +136,7 @@ export async function handle<V extends object>(g: Gateway, request: FastifyReque
 
   const key = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;
   if (typeof key !== 'string') return runStep(g, ctx, params, step, reply);
-  return idempotent(g, ctx, params, step, reply, request.url.split('?')[0]!, key);
+  return idempotent(g, caller, params, step, reply, request.url.split('?')[0]!, key);
 }
 
 async function runStep<V extends object>(g: Gateway, ctx: Context, params: Flat, step: Step<V>, reply: FastifyReply) {
@@ -109,11 +152,18 @@ function requestDigest(g: Gateway, path: string, params: Flat): string {
   return g.deps.vault.digest(JSON.stringify([path, names.map((name) => [name, params[name]])]));
 }
 
-async function idempotent<V extends object>(g: Gateway, ctx: Context, params: Flat, step: Step<V>, reply: FastifyReply, path: string, key: string) {
+/** The key as stored: a scoped caller's keys get a namespace of their own (and a fixed length). */
+function storedKey(caller: Caller, key: string): string {
+  return caller.keyScope === undefined ? key : `${caller.keyScope}/${createHash('sha256').update(key).digest('base64url')}`;
+}
+
+async function idempotent<V extends object>(g: Gateway, caller: Caller, params: Flat, step: Step<V>, reply: FastifyReply, path: string, sentKey: string) {
+  const { ctx } = caller;
   const m = () => meta(g.buildNumber, g.deps.clock());
-  if (key.length < 1 || key.length > 255) {
-    return send(reply, { status: 400, body: errorBody('200.300.404', m(), ctx.ndc, [{ name: 'Idempotency-Key', value: key.slice(0, 255), message: 'Idempotency-Key must be 1 to 255 characters' }]) });
+  if (sentKey.length < 1 || sentKey.length > 255) {
+    return send(reply, { status: 400, body: errorBody('200.300.404', m(), ctx.ndc, [{ name: 'Idempotency-Key', value: sentKey.slice(0, 255), message: 'Idempotency-Key must be 1 to 255 characters' }]) });
   }
+  const key = storedKey(caller, sentKey);
   const digest = requestDigest(g, path, params);
   const entityId = ctx.entity.id;
   const claimed = await g.deps.store.write((trx) => claimKey(trx, entityId, key, path, digest, g.deps.clock().getTime()));
@@ -124,7 +174,7 @@ async function idempotent<V extends object>(g: Gateway, ctx: Context, params: Fl
       if (existing && (existing.requestHash !== digest || existing.operation !== path)) {
         return send(reply, {
           status: 400,
-          body: errorBody('200.300.404', m(), ctx.ndc, [{ name: 'Idempotency-Key', value: key, message: 'Idempotency-Key was already used for a request with other parameters' }]),
+          body: errorBody('200.300.404', m(), ctx.ndc, [{ name: 'Idempotency-Key', value: sentKey, message: 'Idempotency-Key was already used for a request with other parameters' }]),
         });
       }
       if (existing?.status === 'done' && existing.response && existing.httpStatus) {
@@ -132,7 +182,7 @@ async function idempotent<V extends object>(g: Gateway, ctx: Context, params: Fl
       }
       // The first request with this key is still running: its answer is the answer.
       if (Date.now() > deadline || !existing) {
-        return send(reply, { status: 409, body: errorBody('200.300.404', m(), ctx.ndc, [{ name: 'Idempotency-Key', value: key, message: 'a request with this Idempotency-Key is still being processed; retry later' }]) });
+        return send(reply, { status: 409, body: errorBody('200.300.404', m(), ctx.ndc, [{ name: 'Idempotency-Key', value: sentKey, message: 'a request with this Idempotency-Key is still being processed; retry later' }]) });
       }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -158,7 +208,10 @@ async function idempotent<V extends object>(g: Gateway, ctx: Context, params: Fl
     throw error;
   }
   const r = respond(value);
-  // Refusals and validation errors wrote nothing of their own: their answer is stored now.
-  if (!stored) await g.deps.store.write((trx) => completeKey(trx, entityId, key, r.status, JSON.stringify(r.body)));
+  // Refusals and validation errors wrote nothing of their own: their answer is stored now. A
+  // server-side failure (5xx) is no answer to the request: the key is freed for a retry instead.
+  if (!stored) {
+    await g.deps.store.write((trx) => (r.status >= 500 ? releaseKey(trx, entityId, key) : completeKey(trx, entityId, key, r.status, JSON.stringify(r.body))));
+  }
   return send(reply, r);
 }

@@ -3,7 +3,8 @@
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
-export type Operation = 'payments' | 'references' | 'reads' | 'registrations';
+/** Counted apart: 'checkouts' are the merchant's checkout calls, 'widget' the checkout-scoped calls of shoppers' browsers. */
+export type Operation = 'payments' | 'references' | 'reads' | 'registrations' | 'checkouts' | 'widget';
 
 export interface Throttle {
   /** false when the entity has used up its requests for this operation in this second. */

@@ -46,7 +46,7 @@ export async function storeRegistration(
 }
 
 /** The clear account of a registration, for the length of one acquirer call. */
-function accountOfRegistration(deps: Deps, r: RegistrationRecord, cvv: string | undefined): AccountData {
+export function accountOfRegistration(deps: Deps, r: RegistrationRecord, cvv: string | undefined): AccountData {
   const details = r.details as { card?: Record<string, string>; bankAccount?: Record<string, string>; virtualAccount?: Record<string, string>; tokenAccount?: Record<string, string> };
   const number = r.secret ? deps.vault.open(r.secret, `${r.entityId}:${r.id}`) : undefined;
   const method = r.method as AccountData['method'];
@@ -95,7 +95,8 @@ export async function removeRegistration(deps: Deps, ctx: Context, id: string, a
   });
 }
 
-function pickAccount(details: Record<string, unknown>): Record<string, unknown> {
+/** The account group of a registration's masked details, as a payment response shows it. */
+export function pickAccount(details: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of ['card', 'bankAccount', 'virtualAccount', 'tokenAccount']) if (details[key] !== undefined) out[key] = details[key];
   return out;

@@ -17,7 +17,7 @@ import { tokenAccount } from './tokenAccount.ts';
 import { virtualAccount } from './virtualAccount.ts';
 
 // Groups any payment may carry besides its account.
-const commonGroups = {
+export const commonGroups = {
   ...basicFields,
   forex: forex.optional(),
   billing: billing.optional(),
@@ -93,9 +93,9 @@ export interface ValidationContext {
   now: Date;
 }
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; failure: ValidationFailure };
+export type Parsed<T> = { ok: true; value: T } | { ok: false; failure: ValidationFailure };
 
-function parseWith<S extends z.ZodType>(schema: S, input: Nested, ctx: ValidationContext, extra: (v: z.infer<S>) => CodedParamError[]): Parsed<z.infer<S>> {
+export function parseWith<S extends z.ZodType>(schema: S, input: Nested, ctx: ValidationContext, extra: (v: z.infer<S>) => CodedParamError[]): Parsed<z.infer<S>> {
   const errors: CodedParamError[] = [];
   if (ctx.env === 'live' && input.testMode !== undefined) {
     errors.push(paramError('testMode', String(input.testMode), 'is only allowed in the test environment', '600.200.701'));
@@ -185,7 +185,7 @@ function checkBankAccount(b: z.infer<typeof bankAccount>): CodedParamError[] {
   return errors;
 }
 
-function checkAmountPositive(amount: string | undefined): CodedParamError[] {
+export function checkAmountPositive(amount: string | undefined): CodedParamError[] {
   return amount !== undefined && /^0+(\.00)?$/.test(amount) ? [paramError('amount', amount, 'must be greater than zero', '100.550.300')] : [];
 }
 
@@ -194,7 +194,10 @@ export interface AccountCheck {
   brand: string;
 }
 
-function checkAccount(v: InitialPaymentRequest | RegistrationRequest, now: Date): { account?: AccountCheck; errors: CodedParamError[] } {
+/** The fields an account may come in; every request with an account has them. */
+export type AccountFields = Pick<InitialPaymentRequest, 'paymentBrand' | 'card' | 'bankAccount' | 'virtualAccount' | 'tokenAccount'>;
+
+export function checkAccount(v: AccountFields, now: Date): { account?: AccountCheck; errors: CodedParamError[] } {
   const { method, errors } = accountOf(v);
   if (!method) return { errors };
   if (method === 'CC') {

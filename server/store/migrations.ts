@@ -60,6 +60,25 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('idempotency_keys_created').on('idempotency_keys').columns(['created_at']).execute();
     },
   },
+  // Checkouts of the payment widget: the merchant's prepared request and its state (open,
+  // processing, paid, cancelled; expiry is read from expires_at, never written).
+  '0002_checkouts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('checkouts')
+        .addColumn('id', 'varchar(48)', (c) => c.primaryKey())
+        .addColumn('entity_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('status', 'varchar(10)', (c) => c.notNull())
+        .addColumn('request', 'text', (c) => c.notNull())
+        .addColumn('payment_id', 'varchar(32)')
+        .addColumn('registration_id', 'varchar(32)')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('checkouts_entity_created').on('checkouts').columns(['entity_id', 'created_at']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -53,8 +53,26 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+export interface CheckoutsTable {
+  /** 32 lowercase hex, a dot, the node name. */
+  id: string;
+  entity_id: string;
+  /** open | processing | paid | cancelled */
+  status: string;
+  /** The merchant's accepted checkout request (JSON); it never holds account data. */
+  request: string;
+  /** The successful payment, once paid. */
+  payment_id: string | null;
+  /** The registration the payment created (createRegistration=true). */
+  registration_id: string | null;
+  created_at: number;
+  updated_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   payments: PaymentsTable;
   registrations: RegistrationsTable;
   idempotency_keys: IdempotencyKeysTable;
+  checkouts: CheckoutsTable;
 }

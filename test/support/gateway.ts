@@ -90,6 +90,8 @@ export interface TestGatewayOptions {
   clock?: TestClock;
   logger?: Logger;
   dataDir?: string;
+  /** The built widget to serve (default: the repository's dist/). */
+  distDir?: string;
 }
 
 /** A PostgreSQL URL whose connections use a fresh, empty schema. */
@@ -124,6 +126,7 @@ export function testSettings(dataDir: string, options: TestGatewayOptions = {}):
     cardKey: undefined,
     buildNumber: 'test-build',
     logLevel: 'silent',
+    distDir: options.distDir ?? 'dist',
   };
 }
 

@@ -1,0 +1,109 @@
+// HTML of the demo shop's pages. No inline script or style anywhere: the page runs under the
+// strict policy of shopCsp(), as a careful shop's would.
+import type { TestCard } from '../server/simulator/testCards.ts';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+export function layout(title: string, main: string, head = ''): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)} · Demo shop</title>
+<link rel="stylesheet" href="/demo/shop.css">
+${head}
+</head>
+<body>
+<header class="shop-header"><a href="/">Demo shop</a><nav><a href="/playground">Playground</a></nav></header>
+<main>
+${main}
+</main>
+</body>
+</html>
+`;
+}
+
+export interface ShopPage {
+  gateway: string;
+  checkoutId: string;
+  integrity: string;
+  amount: string;
+  brands: string;
+  action: string;
+}
+
+export function shopPage(p: ShopPage): string {
+  const script = `<script src="/demo/options.js"></script>
+<script src="${escape(p.gateway)}/v1/paymentWidgets.js?checkoutId=${encodeURIComponent(p.checkoutId)}" integrity="${escape(p.integrity)}" crossorigin="anonymous"></script>`;
+  return layout(
+    'Checkout',
+    `<h1>Your order</h1>
+<p class="order">1 × Demo product <span class="price" data-amount="${escape(p.amount)}">EUR ${escape(p.amount)}</span></p>
+<form action="${escape(p.action)}" class="paymentWidgets" data-brands="${escape(p.brands)}"></form>`,
+    script,
+  );
+}
+
+export function resultPage(status: number, body: Record<string, any>): string {
+  const code: string = body?.result?.code ?? '';
+  const success = /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.[1][12]0)/.test(code);
+  const pending = /^(000\.200)/.test(code);
+  const outcome = success ? 'Payment successful' : pending ? 'Payment pending' : 'Payment not completed';
+  const rows: Array<[string, string | undefined]> = [
+    ['Result code', code],
+    ['Description', body?.result?.description],
+    ['Amount', body?.amount && `${body.currency} ${body.amount}`],
+    ['Brand', body?.paymentBrand],
+    ['Card', body?.card?.last4Digits && `•••• ${body.card.last4Digits}`],
+    ['Payment id', body?.id],
+  ];
+  return layout(
+    outcome,
+    `<h1 class="outcome ${success ? 'success' : pending ? 'pending' : 'failure'}" data-result-code="${escape(code)}">${outcome}</h1>
+<dl class="result">${rows
+      .filter(([, v]) => v)
+      .map(([k, v]) => `<dt>${escape(k)}</dt><dd>${escape(String(v))}</dd>`)
+      .join('')}</dl>
+<details><summary>What the shop's server read (HTTP ${status})</summary><pre>${escape(JSON.stringify(body, null, 2))}</pre></details>
+<p><a href="/">Buy again</a></p>`,
+  );
+}
+
+export interface Playground {
+  cards: TestCard[];
+  declineAmounts: Record<string, string>;
+  response?: { status: number; body: unknown };
+}
+
+export function playgroundPage(p: Playground): string {
+  const cards = p.cards
+    .map(
+      (c) =>
+        `<tr><td><code>${c.number}</code></td><td>${escape(c.brand)}</td><td>${escape(c.description)}</td><td>${c.declineCode ?? ''}</td></tr>`,
+    )
+    .join('');
+  const amounts = Object.entries(p.declineAmounts)
+    .map(([amount, code]) => `<tr><td><a href="/?amount=${amount}">${amount}</a></td><td>${code}</td></tr>`)
+    .join('');
+  const options = p.cards.map((c) => `<option value="${c.number}">${c.number} · ${escape(c.description)}</option>`).join('');
+  return layout(
+    'Playground',
+    `<h1>Playground</h1>
+<p>Test data of the simulator (test environment). Any future expiry date; any 3-digit security code, 4 digits for AMEX.</p>
+<h2>Cards</h2>
+<table class="data"><thead><tr><th>Number</th><th>Brand</th><th>Behaviour</th><th>Decline code</th></tr></thead><tbody>${cards}</tbody></table>
+<h2>Amounts that decline</h2>
+<p>Open the shop with one of these amounts to see the decline in the payment form.</p>
+<table class="data"><thead><tr><th>Amount</th><th>Result code</th></tr></thead><tbody>${amounts}</tbody></table>
+<h2>Server-to-server payment</h2>
+<form method="post" action="/playground/pay" class="playground">
+<label>Card <select name="card.number">${options}</select></label>
+<label>Amount <input name="amount" value="92.00" inputmode="decimal" pattern="\\d{1,10}\\.\\d{2}"></label>
+<label>Type <select name="paymentType"><option>DB</option><option>PA</option><option>CD</option></select></label>
+<button type="submit">Send</button>
+</form>
+${p.response ? `<h2>Response (HTTP ${p.response.status})</h2><pre class="response">${escape(JSON.stringify(p.response.body, null, 2))}</pre>` : ''}`,
+  );
+}

@@ -1,0 +1,136 @@
+// The demo shop: what a merchant builds around the gateway. Its server creates a checkout with
+// the merchant's token, its page embeds the script tag with the integrity hash under a strict
+// Content-Security-Policy, its result page reads the outcome server-side. The playground lists
+// the simulator's test data and runs server-to-server payments.
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { declineAmounts, testCards } from '../server/simulator/testCards.ts';
+import { layout, escape, resultPage, shopPage, playgroundPage } from './pages.ts';
+
+export interface DemoShopOptions {
+  /** Where the shop's server reaches the gateway. */
+  gatewayUrl: () => string;
+  /** The gateway origin the shopper's browser uses (script, frames). */
+  publicGatewayUrl?: (request: FastifyRequest) => string;
+  token: string;
+  entityId: string;
+  /** Brands the shop offers on its payment form. */
+  brands?: string;
+}
+
+const ASSETS: Record<string, { type: string; body: Buffer }> = {
+  'shop.css': { type: 'text/css; charset=utf-8', body: readFileSync(new URL('./assets/shop.css', import.meta.url)) },
+  'options.js': { type: 'application/javascript; charset=utf-8', body: readFileSync(new URL('./assets/options.js', import.meta.url)) },
+};
+
+const AMOUNT = /^\d{1,10}\.\d{2}$/;
+
+/** The form fields of a POST, whether the host app parsed them or left the raw text. */
+function formOf(body: unknown): URLSearchParams {
+  if (typeof body === 'string') return new URLSearchParams(body);
+  if (body && typeof body === 'object' && 'params' in body) return new URLSearchParams((body as { params: Record<string, string> }).params);
+  return new URLSearchParams();
+}
+
+export function shopOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** The page's policy: scripts and frames from the gateway only, no inline code, Trusted Types. */
+export function shopCsp(gateway: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${gateway}`,
+    `frame-src ${gateway}`,
+    `connect-src 'self' ${gateway}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    `form-action 'self' ${gateway}`,
+    "require-trusted-types-for 'script'",
+  ].join('; ');
+}
+
+export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
+  const brands = options.brands ?? 'VISA MASTER AMEX DIRECTDEBIT_SEPA';
+  const publicGateway = options.publicGatewayUrl ?? ((request: FastifyRequest) => shopOrigin(request));
+
+  const gateway = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(options.gatewayUrl() + path, {
+      ...init,
+      headers: { authorization: `Bearer ${options.token}`, ...(init.body ? { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' } : {}) },
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  };
+
+  const html = (reply: FastifyReply, body: string, csp: string) =>
+    reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-store').send(body);
+
+  app.get('/', async (request, reply) => {
+    const query = request.query as Record<string, string | undefined>;
+    const amount = query.amount && AMOUNT.test(query.amount) ? query.amount : '92.00';
+    const origin = shopOrigin(request);
+    const checkout = await gateway('/v1/checkouts', {
+      method: 'POST',
+      body: new URLSearchParams({
+        entityId: options.entityId,
+        amount,
+        currency: 'EUR',
+        paymentType: 'DB',
+        integrity: 'true',
+        shopperResultUrl: `${origin}/result`,
+        merchantTransactionId: `demo-${Date.now()}`,
+      }),
+    });
+    const gw = publicGateway(request);
+    if (checkout.status !== 200) {
+      return html(reply.code(502), layout('Checkout unavailable', `<p>The gateway refused the checkout: ${escape(JSON.stringify(checkout.body.result))}</p>`), shopCsp(gw));
+    }
+    return html(reply, shopPage({ gateway: gw, checkoutId: checkout.body.id, integrity: checkout.body.integrity, amount, brands, action: `${origin}/result` }), shopCsp(gw));
+  });
+
+  app.get('/result', async (request, reply) => {
+    const query = request.query as Record<string, string | undefined>;
+    const resourcePath = query.resourcePath ?? '';
+    // Only the checkout's own resource is read: the path comes from the shopper's address bar.
+    if (!/^\/v1\/checkouts\/[0-9a-z.-]{32,48}\/payment$/.test(resourcePath)) {
+      return html(reply.code(400), layout('Unknown payment', '<p>The result address is not one of ours.</p>'), shopCsp(publicGateway(request)));
+    }
+    const outcome = await gateway(`${resourcePath}?entityId=${options.entityId}`);
+    return html(reply, resultPage(outcome.status, outcome.body), shopCsp(publicGateway(request)));
+  });
+
+  app.get('/playground', async (request, reply) =>
+    html(reply, playgroundPage({ cards: testCards, declineAmounts }), shopCsp(publicGateway(request))),
+  );
+
+  app.post('/playground/pay', async (request, reply) => {
+    const form = formOf(request.body);
+    const number = form.get('card.number') ?? '4200000000000000';
+    const card = testCards.find((c) => c.number === number);
+    const amount = form.get('amount') ?? '92.00';
+    const response = await gateway('/v1/payments', {
+      method: 'POST',
+      body: new URLSearchParams({
+        entityId: options.entityId,
+        amount,
+        currency: 'EUR',
+        paymentType: form.get('paymentType') ?? 'DB',
+        paymentBrand: card?.brand ?? 'VISA',
+        'card.number': number,
+        'card.holder': 'Jane Jones',
+        'card.expiryMonth': '12',
+        'card.expiryYear': String(new Date().getUTCFullYear() + 3),
+        'card.cvv': card?.brand === 'AMEX' ? '1234' : '123',
+      }),
+    });
+    return html(reply, playgroundPage({ cards: testCards, declineAmounts, response }), shopCsp(publicGateway(request)));
+  });
+
+  app.get('/demo/:file', async (request, reply) => {
+    const asset = ASSETS[(request.params as { file: string }).file];
+    if (!asset) return reply.code(404).send({ error: 'not found' });
+    return reply.header('content-type', asset.type).header('cache-control', 'public, max-age=300').send(asset.body);
+  });
+}

@@ -1,0 +1,110 @@
+// Paying a checkout from the payment form. Amount, currency, type and the merchant's fields come
+// from the checkout; the page gives only the account (or one of the checkout's registrations)
+// and SHOPPER_ parameters. A successful payment marks the checkout paid in the same commit; a
+// declined one leaves it open for another attempt.
+import { accountData, createPayment, maskedAccount, type InitialPayment } from '../payments/create.ts';
+import type { AlsoWrite, Context, Deps, Invalid } from '../payments/deps.ts';
+import { accountOfRegistration, newRegistration, pickAccount } from '../registrations/registrations.ts';
+import type { PagePayment } from '../schema/checkout.ts';
+import { failure, paramError } from '../schema/errors.ts';
+import type { AccountCheck, InitialPaymentRequest } from '../schema/requests.ts';
+import { checkoutById, stateOf, type Checkout, type Stated } from './checkouts.ts';
+import { moveOpenCheckout, settleCheckout } from '../store/checkouts.ts';
+import { findRegistration } from '../store/registrations.ts';
+import type { PaymentRecord } from '../store/payments.ts';
+import { isSuccess } from '../results.ts';
+
+/** One payment attempt of a checkout, successful or declined. */
+export interface Attempt {
+  kind: 'attempt';
+  checkout: Checkout;
+  payment: PaymentRecord;
+}
+
+const invalid = (...errors: Parameters<typeof paramError>[]): Invalid => ({ kind: 'invalid', failure: failure(errors.map((e) => paramError(...e))) });
+
+/** The payment the page asks for, built on the checkout's request. */
+async function paymentFor(deps: Deps, checkout: Checkout, page: PagePayment): Promise<InitialPayment | Invalid> {
+  const { registrations, overridePaymentType, createRegistration: _createRegistration, customParameters, paymentType, ...merchantFields } = checkout.request;
+  // The merchant's parameters cannot be overwritten from the page; the page can only add SHOPPER_ ones.
+  const parameters = { ...page.customParameters, ...customParameters };
+  const typeFor = (brand: string) => overridePaymentType?.[brand] ?? paymentType;
+  const base = { ...merchantFields, ...(Object.keys(parameters).length ? { customParameters: parameters } : {}) };
+
+  if (page.kind === 'registration') {
+    const listed = (registrations ?? []).some((r) => r.id === page.registrationId);
+    const registration = listed ? await findRegistration(deps.store.db, checkout.entityId, page.registrationId) : undefined;
+    if (!registration) return invalid(['registrationId', page.registrationId, 'is not one of the registrations of this checkout', '100.150.200']);
+    if (registration.status !== 'active') return invalid(['registrationId', page.registrationId, 'names a deleted registration', '100.150.202']);
+    const cvv = page.card?.cvv;
+    const cvvLength = registration.paymentBrand === 'AMEX' ? 4 : 3;
+    if (cvv !== undefined && cvv.length !== cvvLength) return invalid(['card.cvv', cvv, `must be ${cvvLength} digits for ${registration.paymentBrand}`, '100.100.601']);
+    const account: AccountCheck = { method: registration.method as AccountCheck['method'], brand: registration.paymentBrand };
+    const request: InitialPaymentRequest = { ...base, paymentType: typeFor(account.brand), paymentBrand: account.brand };
+    return {
+      request,
+      account,
+      accountData: accountOfRegistration(deps, registration, cvv),
+      maskedAccount: pickAccount(registration.details),
+      registration: { use: registration },
+    };
+  }
+
+  const { account, card, bankAccount, virtualAccount } = page;
+  const request: InitialPaymentRequest = { ...base, paymentType: typeFor(account.brand), paymentBrand: account.brand, card, bankAccount, virtualAccount };
+  // A virtual account cannot be registered: its payments simply create none.
+  const register = checkout.request.createRegistration === 'true' && account.method !== 'VA';
+  return {
+    request,
+    account,
+    accountData: accountData(request, account),
+    maskedAccount: maskedAccount(request),
+    registration: register ? { create: newRegistration(request, account) } : undefined,
+  };
+}
+
+/**
+ * Pay an open checkout. `ctx.ndc` is the checkout id, so the payment's ndc is too. The checkout
+ * is held as "processing" while the acquirer answers, so that two attempts at once (two tabs,
+ * two keys) can never both charge; a crash in between leaves it held until it expires.
+ */
+export async function payCheckout(deps: Deps, ctx: Context, loaded: Checkout, page: PagePayment, alsoWrite?: AlsoWrite<Attempt>): Promise<Attempt | Stated | Invalid> {
+  const state = await stateOf(deps, loaded);
+  if (state.name !== 'open') return { kind: 'state', checkout: loaded, state };
+
+  const held = await deps.store.write((trx) => moveOpenCheckout(trx, loaded.id, 'processing', deps.clock().getTime()));
+  // Read again once held: the payment is built from the checkout as no one can change it any more.
+  const checkout = (await checkoutById(deps, loaded.id)) ?? loaded;
+  if (!held) return { kind: 'state', checkout, state: await stateOf(deps, checkout), busy: checkout.status === 'processing' };
+  const release = () => deps.store.write((trx) => settleCheckout(trx, checkout.id, { paid: false }, deps.clock().getTime()));
+
+  let attempt: Attempt | undefined;
+  try {
+    const payment = await paymentFor(deps, checkout, page);
+    if ('kind' in payment) {
+      await release();
+      return payment;
+    }
+    const created = await createPayment(deps, ctx, payment, async (trx, value) => {
+      const p = value.payment;
+      const paid = isSuccess(p.resultCode);
+      // The checkout's registration is the one its payment created, not one it was paid with.
+      const registrationId = payment.registration && 'create' in payment.registration ? p.registrationId : null;
+      await settleCheckout(trx, checkout.id, paid ? { paid: true, paymentId: p.id, registrationId } : { paid: false }, p.updatedAt);
+      attempt = {
+        kind: 'attempt',
+        checkout: paid ? { ...checkout, status: 'paid', paymentId: p.id, registrationId, updatedAt: p.updatedAt } : checkout,
+        payment: p,
+      };
+      if (alsoWrite) await alsoWrite(trx, attempt);
+    });
+    if (created.kind === 'invalid') {
+      await release();
+      return created;
+    }
+    return attempt!;
+  } catch (error) {
+    await release().catch(() => undefined);
+    throw error;
+  }
+}

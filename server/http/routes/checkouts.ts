@@ -1,0 +1,280 @@
+// Checkouts (docs/widget-protocol.md). The merchant's endpoints take the token like every other:
+//   POST /v1/checkouts · POST /v1/checkouts/{id} · DELETE /v1/checkouts/{id}
+//   GET /v1/checkouts/{id}/payment · GET /v1/checkouts/{id}/registration
+// The widget's checkout-scoped endpoints take no token (the checkout id is the credential), answer
+// CORS to any origin and reveal only what the form needs:
+//   GET /v1/checkouts/{id}/form · POST /v1/checkouts/{id}/payment
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  cancelCheckout,
+  checkoutById,
+  createCheckout,
+  formOf,
+  formRegistration,
+  readCheckout,
+  readCheckoutRegistration,
+  stateCode,
+  updateCheckout,
+  type Checkout,
+  type CheckoutDone,
+  type CheckoutRegistration,
+  type FormData,
+  type Stated,
+} from '../../checkouts/checkouts.ts';
+import { payCheckout, type Attempt } from '../../checkouts/pay.ts';
+import { responseTimestamp } from '../../clock.ts';
+import { fromMinor, toMinor } from '../../money.ts';
+import type { Context, Invalid, Refusal } from '../../payments/deps.ts';
+import { paymentResponse, resultOf } from '../../payments/response.ts';
+import { registrationResponse } from '../../registrations/registrations.ts';
+import { isPending, isSuccess } from '../../results.ts';
+import { parseCheckout, parseCheckoutUpdate, parsePagePayment } from '../../schema/checkout.ts';
+import type { PaymentRecord } from '../../store/payments.ts';
+import { errorBody, meta, type Reply } from '../envelope.ts';
+import { failureReply } from '../outcomes.ts';
+import { nest } from '../params.ts';
+import { handle, handleAs, type Caller, type Gateway } from '../pipeline.ts';
+import { NOT_BUILT } from '../widgetAssets.ts';
+import { invalidParams, methods } from './common.ts';
+
+/** integrity=true while the widget is not built: no integrity can be given. */
+interface Unavailable {
+  kind: 'unavailable';
+}
+
+type Change = CheckoutDone | Stated | Invalid | Refusal | Unavailable;
+
+/** Headers of every checkout-scoped answer: any shop's page may call, no cookie is ever used. */
+export const CHECKOUT_CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Idempotent-Replayed',
+};
+
+const PREFLIGHT = {
+  'access-control-allow-methods': 'GET, POST',
+  'access-control-allow-headers': 'Content-Type, Idempotency-Key',
+  'access-control-max-age': '600',
+};
+
+const WIDGET_CALL = /^\/v1\/checkouts\/[^/?]+\/(form|payment)(\?|$)/;
+
+/** The widget's calls from shoppers' browsers: reading the form, paying, and their preflights (not the merchant's GET of the payment). */
+function isWidgetCall(method: string, url: string): boolean {
+  const match = WIDGET_CALL.exec(url);
+  if (!match) return false;
+  return method === 'OPTIONS' || (match[1] === 'form' ? method === 'GET' || method === 'HEAD' : method === 'POST');
+}
+
+/** shopperResultUrl with the checkout id and the resource path to read the outcome at; its own query and fragment stay. */
+export function resultUrl(shopperResultUrl: string, checkoutId: string): string {
+  const url = new URL(shopperResultUrl);
+  const added = `id=${encodeURIComponent(checkoutId)}&resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`;
+  url.search = url.search.length > 1 ? `${url.search}&${added}` : added;
+  return url.href;
+}
+
+export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
+  const validation = () => ({ env: g.deps.env, now: g.deps.clock() });
+  const envelope = (ndc: string) => {
+    const m = meta(g.buildNumber, g.deps.clock());
+    return { buildNumber: m.buildNumber, timestamp: m.timestamp, ndc };
+  };
+  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+  const unknown = (id: string, ndc: string): Reply => ({
+    status: 404,
+    body: errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), ndc, [{ name: 'id', value: id, message: 'id names no checkout' }]),
+  });
+  const failure = (ctx: Context, id: string, outcome: Invalid | Refusal): Reply =>
+    outcome.kind === 'refused' && outcome.notFound ? unknown(id, ctx.ndc) : failureReply(g, ctx, outcome);
+
+  /** A checkout's state as an answer: its code, its id (ndc: the checkout id). */
+  const stateBody = (s: Stated) => ({ result: resultOf(stateCode(s.state)), id: s.checkout.id, ...envelope(s.checkout.id) });
+  /** A change refused by the checkout's state: 400 with the state's code; 409 while a payment is under way. */
+  const refusedByState = (s: Stated): Reply => ({ status: s.busy ? 409 : 400, body: stateBody(s) });
+  const unavailable = (ndc: string): Reply => ({ status: 503, body: { ...errorBody('999.999.999', meta(g.buildNumber, g.deps.clock()), ndc), message: NOT_BUILT } });
+
+  const changeReply = (value: Change, ctx: Context, id: string): Reply => {
+    switch (value.kind) {
+      case 'checkout': {
+        const assets = g.assets;
+        const integrity = value.integrity && assets.ready ? { integrity: assets.files['paymentWidgets.js'].integrity } : {};
+        return { status: 200, body: { result: resultOf(value.code), id: value.checkout.id, ...integrity, ...envelope(value.checkout.id) } };
+      }
+      case 'state':
+        return refusedByState(value);
+      case 'unavailable':
+        return unavailable(ctx.ndc);
+      default:
+        return failure(ctx, id, value);
+    }
+  };
+
+  methods(app, g, '/v1/checkouts', {
+    POST: (request, reply) =>
+      handle<Change>(g, request, reply, {
+        operation: 'checkouts',
+        respond: (value, ctx) => changeReply(value, ctx, ''),
+        async run(ctx, params, alsoWrite) {
+          const nested = nest(params);
+          if (nested.errors.length) return invalidParams(nested.errors);
+          const parsed = parseCheckout(nested.value, validation());
+          if (!parsed.ok) return { kind: 'invalid', failure: parsed.failure };
+          if (parsed.value.integrity === 'true' && !g.assets.ready) return { kind: 'unavailable' };
+          return createCheckout(g.deps, ctx, parsed.value, alsoWrite as never);
+        },
+      }),
+  });
+
+  methods(app, g, '/v1/checkouts/:id', {
+    POST: (request, reply) =>
+      handle<Change>(g, request, reply, {
+        operation: 'checkouts',
+        respond: (value, ctx) => changeReply(value, ctx, idOf(request)),
+        async run(ctx, params, alsoWrite) {
+          const nested = nest(params);
+          if (nested.errors.length) return invalidParams(nested.errors);
+          const parsed = parseCheckoutUpdate(nested.value, validation());
+          if (!parsed.ok) return { kind: 'invalid', failure: parsed.failure };
+          if (parsed.value.integrity === 'true' && !g.assets.ready) return { kind: 'unavailable' };
+          return updateCheckout(g.deps, ctx, idOf(request), parsed.value, alsoWrite as never);
+        },
+      }),
+    DELETE: (request, reply) =>
+      handle<Change>(g, request, reply, {
+        operation: 'checkouts',
+        respond: (value, ctx) => changeReply(value, ctx, idOf(request)),
+        run: (ctx, _params, alsoWrite) => cancelCheckout(g.deps, ctx, idOf(request), alsoWrite as never),
+      }),
+  });
+
+  // The merchant reads the outcome: the payment once paid, otherwise the state's code. Reading
+  // succeeds whatever the state, as for GET /v1/payments/{id}.
+  const readPaymentStep = (request: FastifyRequest) => ({
+    operation: 'reads' as const,
+    run: (ctx: Context) => readCheckout(g.deps, ctx, idOf(request)),
+    respond: (value: Stated | Refusal, ctx: Context): Reply => {
+      if (value.kind !== 'state') return failure(ctx, idOf(request), value);
+      if (value.state.name === 'paid') return { status: 200, body: paymentResponse(value.state.payment, ctx.entity, meta(g.buildNumber, g.deps.clock())) };
+      return { status: 200, body: stateBody(value) };
+    },
+  });
+
+  // Every answer of the widget's calls carries CORS, also those no handler writes (a body that
+  // could not be read, an error): otherwise the page could not even read why it failed.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isWidgetCall(request.method, request.url)) reply.headers(CHECKOUT_CORS);
+  });
+
+  // The checkout-scoped steps: the caller is the checkout's entity, found from the id in the path.
+  const asCheckout = (request: FastifyRequest, found: (checkout: Checkout) => void) => async (ndc: string): Promise<Caller | Reply> => {
+    const checkout = await checkoutById(g.deps, idOf(request));
+    const entity = checkout && g.merchants.entity(checkout.entityId);
+    if (!checkout || !entity) return unknown(idOf(request), ndc);
+    found(checkout);
+    return { ctx: { entity, ndc: checkout.id }, keyScope: `checkout:${checkout.id}` };
+  };
+
+  /** The answer to the page: no payment id, no account, nothing of the merchant's request. */
+  const attemptBody = (checkout: Checkout, payment: PaymentRecord, redirect: boolean) => {
+    const url = checkout.request.shopperResultUrl;
+    return {
+      result: resultOf(payment.resultCode),
+      id: checkout.id,
+      paymentBrand: payment.paymentBrand,
+      ...(redirect && url ? { redirect: { url: resultUrl(url, checkout.id) } } : {}),
+      ...envelope(checkout.id),
+    };
+  };
+
+  const payReply = (value: Attempt | Stated | Invalid, ctx: Context, id: string): Reply => {
+    if (value.kind === 'attempt') {
+      const ok = isSuccess(value.payment.resultCode) || isPending(value.payment.resultCode);
+      return { status: ok ? 200 : 400, body: attemptBody(value.checkout, value.payment, ok) };
+    }
+    // Already paid: 400 with the paid state, and where the shopper is to go, as the first answer had it.
+    if (value.kind === 'state' && value.state.name === 'paid') return { status: 400, body: attemptBody(value.checkout, value.state.payment, true) };
+    if (value.kind === 'state') return refusedByState(value);
+    return failure(ctx, id, value);
+  };
+
+  methods(app, g, '/v1/checkouts/:id/payment', {
+    GET: (request, reply) => handle(g, request, reply, readPaymentStep(request)),
+    POST: (request, reply) => {
+      let checkout: Checkout | undefined;
+      return handleAs<Attempt | Stated | Invalid>(
+        g,
+        request,
+        reply,
+        asCheckout(request, (c) => (checkout = c)),
+        {
+          operation: 'widget',
+          respond: (value, ctx) => payReply(value, ctx, idOf(request)),
+          async run(ctx, params, alsoWrite) {
+            const nested = nest(params);
+            if (nested.errors.length) return invalidParams(nested.errors);
+            const parsed = parsePagePayment(nested.value, validation());
+            if (!parsed.ok) return { kind: 'invalid', failure: parsed.failure };
+            return payCheckout(g.deps, ctx, checkout!, parsed.value, alsoWrite as never);
+          },
+        },
+      );
+    },
+  });
+
+  // The registration the checkout's payment created: the registration response once paid, the
+  // state's code before; a checkout paid without creating one answers 404 with 100.150.200.
+  methods(app, g, '/v1/checkouts/:id/registration', {
+    GET: (request, reply) =>
+      handle<CheckoutRegistration | Stated | Refusal>(g, request, reply, {
+        operation: 'reads',
+        run: (ctx) => readCheckoutRegistration(g.deps, ctx, idOf(request)),
+        respond: (value, ctx) => {
+          if (value.kind === 'registration') {
+            const { registration, payment, checkout } = value;
+            const code = registration.status === 'active' ? payment.resultCode : '100.150.202';
+            return { status: 200, body: registrationResponse({ kind: 'registration', registration, resultCode: code }, ctx.entity, meta(g.buildNumber, g.deps.clock()), checkout.id) };
+          }
+          if (value.kind !== 'state') return failure(ctx, idOf(request), value);
+          if (value.state.name === 'paid') return { status: 404, body: { result: resultOf('100.150.200'), id: value.checkout.id, ...envelope(value.checkout.id) } };
+          return { status: 200, body: stateBody(value) };
+        },
+      }),
+  });
+
+  const formReply = (value: FormData | Stated): Reply => {
+    if (value.kind === 'state') return refusedByState(value);
+    const { checkout, registrations } = value;
+    const { amount, currency, paymentType } = checkout.request;
+    return {
+      status: 200,
+      body: {
+        result: resultOf('000.200.000'),
+        id: checkout.id,
+        amount: fromMinor(toMinor(amount)!),
+        currency,
+        paymentType,
+        brands: g.merchants.entity(checkout.entityId)?.brands ?? [],
+        registrations: registrations.map(formRegistration),
+        expiresAt: responseTimestamp(new Date(checkout.expiresAt)),
+        ...envelope(checkout.id),
+      },
+    };
+  };
+
+  methods(app, g, '/v1/checkouts/:id/form', {
+    GET: (request, reply) => {
+      let checkout: Checkout | undefined;
+      return handleAs<FormData | Stated>(g, request, reply, asCheckout(request, (c) => (checkout = c)), {
+        operation: 'widget',
+        run: () => formOf(g.deps, checkout!),
+        respond: formReply,
+      });
+    },
+  });
+
+  // Preflight of the widget's calls (the Idempotency-Key header makes its POST non-simple).
+  for (const url of ['/v1/checkouts/:id/form', '/v1/checkouts/:id/payment']) {
+    app.route({ method: 'OPTIONS', url, handler: async (_request, reply) => reply.code(204).headers(PREFLIGHT).send() });
+  }
+}

@@ -1,0 +1,141 @@
+// The built widget, served by the gateway (docs/widget-protocol.md):
+//   GET /v1/paymentWidgets.js?checkoutId=   the shop page's script
+//   GET /v1/frames/secure-frame.js          the frame pages' script
+//   GET /v1/frames/card?field=&channel=&origin=&locale=[&checkoutId=]   the card-number and security-code frame page
+// Scripts are the exact bytes whose sha384 the manifest holds, cached for a year (their URLs
+// change with their content), with CORS for crossorigin="anonymous".
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CHECKOUT_ID } from '../../checkouts/checkouts.ts';
+import { newNdc } from '../../ids.ts';
+import { errorBody, meta } from '../envelope.ts';
+import type { ParamError } from '../params.ts';
+import type { Gateway } from '../pipeline.ts';
+import { NOT_BUILT, type WidgetFile } from '../widgetAssets.ts';
+import { methods } from './common.ts';
+
+/**
+ * The frame page's own policy: its one script from the gateway (with SRI), requests to the
+ * gateway only, styles from constructable stylesheets (which style-src 'self' does not block),
+ * nothing else; any shop may embed it; DOM sinks take Trusted Types only.
+ */
+export const FRAME_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "style-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  'frame-ancestors *',
+  "require-trusted-types-for 'script'",
+].join('; ');
+
+const FIELDS = ['number', 'cvv'] as const;
+const FIELD_TITLES: Record<(typeof FIELDS)[number], string> = { number: 'Card number', cvv: 'Security code' };
+const CHANNEL = /^[A-Za-z0-9_-]{16,64}$/;
+const LOCALE = /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8}){0,3}$/;
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** An http(s) origin exactly as browsers write it (scheme, host, port only; lowercase; no default port). */
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+}
+
+export function widgetRoutes(app: FastifyInstance, g: Gateway) {
+  const badRequest = (reply: FastifyReply, status: number, errors: ParamError[]) =>
+    reply.code(status).send(errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), newNdc(), errors));
+  const notBuilt = (reply: FastifyReply) =>
+    reply
+      .code(503)
+      .header('access-control-allow-origin', '*')
+      .header('cache-control', 'no-store')
+      .send({ ...errorBody('999.999.999', meta(g.buildNumber, g.deps.clock()), newNdc()), message: NOT_BUILT });
+
+  /** A single text value of the query, or why it is not one. */
+  const queryValue = (request: FastifyRequest, name: string): string | undefined | ParamError => {
+    const value = (request.query as Record<string, unknown>)[name];
+    if (value === undefined || typeof value === 'string') return value;
+    return { name, value: '', message: `${name} was sent more than once` };
+  };
+
+  const script = (file: WidgetFile) => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!g.assets.ready) return notBuilt(reply);
+    const asset = g.assets.files[file];
+    reply.headers({
+      'content-type': 'application/javascript; charset=utf-8',
+      'access-control-allow-origin': '*',
+      'cache-control': 'public, max-age=31536000, immutable',
+      etag: asset.etag,
+      'x-content-type-options': 'nosniff',
+    });
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === asset.etag)) return reply.code(304).send();
+    return reply.code(200).send(asset.bytes);
+  };
+
+  methods(app, g, '/v1/paymentWidgets.js', {
+    GET: async (request, reply) => {
+      // The script reads the checkout id from its own src; the gateway only checks its form.
+      const checkoutId = queryValue(request, 'checkoutId');
+      if (typeof checkoutId === 'object') return badRequest(reply, 400, [checkoutId]);
+      if (checkoutId !== undefined && !CHECKOUT_ID.test(checkoutId)) {
+        return badRequest(reply, 400, [{ name: 'checkoutId', value: checkoutId.slice(0, 64), message: 'checkoutId must be a checkout id: 32 lowercase hexadecimal characters, a dot and a node name' }]);
+      }
+      return script('paymentWidgets.js')(request, reply);
+    },
+  });
+
+  methods(app, g, '/v1/frames/secure-frame.js', { GET: script('secure-frame.js') });
+
+  methods(app, g, '/v1/frames/card', {
+    GET: async (request, reply) => {
+      const errors: ParamError[] = [];
+      const read = (name: string, valid: (v: string) => boolean, rule: string, fallback?: string): string => {
+        const value = queryValue(request, name);
+        if (typeof value === 'object') errors.push(value);
+        else if (value === undefined && fallback === undefined) errors.push({ name, value: '', message: `${name} is required: ${rule}` });
+        else if (value !== undefined && !valid(value)) errors.push({ name, value: value.slice(0, 255), message: `${name} must be ${rule}` });
+        else return value ?? fallback!;
+        return '';
+      };
+      const field = read('field', (v) => (FIELDS as readonly string[]).includes(v), 'number or cvv') as (typeof FIELDS)[number];
+      const channel = read('channel', (v) => CHANNEL.test(v), '16 to 64 letters, digits, hyphens or underscores');
+      const origin = read('origin', isOrigin, 'the http or https origin of the page that holds the frame, such as https://shop.example');
+      const locale = read('locale', (v) => LOCALE.test(v), 'a language tag such as de or pt-BR', 'en');
+      // The number frame pays the checkout: the widget may name it here too.
+      const checkoutId = read('checkoutId', (v) => CHECKOUT_ID.test(v), 'a checkout id: 32 lowercase hexadecimal characters, a dot and a node name', '');
+      if (errors.length) return badRequest(reply, 400, errors);
+      if (!g.assets.ready) return notBuilt(reply);
+
+      const frame = g.assets.files['secure-frame.js'];
+      const lang = locale.replace(/_/g, '-');
+      const html = `<!doctype html>
+<html lang="${escapeHtml(lang)}" data-field="${escapeHtml(field)}" data-channel="${escapeHtml(channel)}" data-origin="${escapeHtml(origin)}" data-locale="${escapeHtml(locale)}"${checkoutId ? ` data-checkout-id="${escapeHtml(checkoutId)}"` : ''}>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(FIELD_TITLES[field])}</title>
+<script src="/v1/frames/secure-frame.js?v=${frame.version}" integrity="${frame.integrity}" crossorigin="anonymous" defer></script>
+</head>
+<body></body>
+</html>
+`;
+      return reply
+        .code(200)
+        .headers({
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': FRAME_CSP,
+          'cache-control': 'no-store',
+          'referrer-policy': 'no-referrer',
+          'x-content-type-options': 'nosniff',
+        })
+        .send(html);
+    },
+  });
+}

@@ -1,0 +1,50 @@
+// The built checkout widget (dist/, written by npm run build): the bytes of each script the
+// gateway serves and their subresource integrity, read once at startup. A missing or stale build
+// never stops the gateway: the widget's endpoints answer 503 saying what to run.
+
+/** What the public is told when the widget cannot be served (the details are logged at startup). */
+export const NOT_BUILT = 'the checkout widget is not built on this server: run npm run build, then restart the gateway';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+export const WIDGET_FILES = ['paymentWidgets.js', 'secure-frame.js'] as const;
+export type WidgetFile = (typeof WIDGET_FILES)[number];
+
+export interface Asset {
+  bytes: Buffer;
+  /** "sha384-<base64>" of the bytes, as the manifest has it. */
+  integrity: string;
+  etag: string;
+  /** 16 hex characters of the hash: a version to put in URLs, so that a cached old file is never taken for the new one. */
+  version: string;
+}
+
+export type WidgetAssets = { ready: true; files: Record<WidgetFile, Asset> } | { ready: false; problem: string };
+
+const manifestSchema = z.object({
+  files: z.record(z.string(), z.looseObject({ integrity: z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/) })),
+});
+
+export function loadWidgetAssets(distDir: string): WidgetAssets {
+  const manifestPath = join(distDir, 'manifest.json');
+  if (!existsSync(manifestPath)) return { ready: false, problem: `the checkout widget is not built (${manifestPath} is missing): run npm run build` };
+  try {
+    const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
+    const files: Partial<Record<WidgetFile, Asset>> = {};
+    for (const name of WIDGET_FILES) {
+      const entry = manifest.files[name];
+      if (!entry) return { ready: false, problem: `${manifestPath} lists no ${name}: run npm run build` };
+      const bytes = readFileSync(join(distDir, name));
+      const digest = createHash('sha384').update(bytes).digest();
+      const integrity = `sha384-${digest.toString('base64')}`;
+      // Served bytes that do not match the integrity shops were given would be refused by every browser.
+      if (integrity !== entry.integrity) return { ready: false, problem: `${join(distDir, name)} does not match its integrity in ${manifestPath}: run npm run build` };
+      files[name] = { bytes, integrity, etag: `"${integrity}"`, version: digest.toString('hex', 0, 8) };
+    }
+    return { ready: true, files: files as Record<WidgetFile, Asset> };
+  } catch (error) {
+    return { ready: false, problem: `the checkout widget in ${distDir} could not be read (${(error as Error).message}): run npm run build` };
+  }
+}

@@ -1,0 +1,110 @@
+// The checkout: what the merchant prepares (POST /v1/checkouts, and its update) and what the
+// payment form sends (POST /v1/checkouts/{id}/payment). Groups come from their spec modules;
+// amount, currency and type of a checkout payment come from the checkout, never from the page.
+import { z } from 'zod';
+import type { Nested } from '../http/params.ts';
+import { asynchronousFields } from './asynchronous.ts';
+import { bankAccount } from './bankAccount.ts';
+import { basicFields } from './basic.ts';
+import { card } from './card.ts';
+import { bool } from './common.ts';
+import { customParameters } from './customParameters.ts';
+import { paramError, type CodedParamError } from './errors.ts';
+import { registrationFields } from './registration.ts';
+import { checkAccount, checkAmountPositive, commonGroups, parseWith, type AccountCheck, type Parsed, type ValidationContext } from './requests.ts';
+import { virtualAccount } from './virtualAccount.ts';
+
+/** Registrations a checkout may offer for one-click payment: registrations[0] to registrations[9]. */
+export const MAX_REGISTRATIONS = 10;
+/** Names of customParameters the payment form may send. */
+export const SHOPPER_PREFIX = 'SHOPPER_';
+
+const REGISTRATION_ID = /^[0-9a-f]{32}$/;
+const BRAND = /^[A-Za-z0-9_]{1,32}$/;
+
+const registrationId = z.string().refine((v) => REGISTRATION_ID.test(v), { message: 'must be 32 lowercase hexadecimal characters', params: { code: '100.150.101' } });
+
+/** The shopper is sent here after paying: http or https only, since the widget navigates the top-level page to it. */
+const shopperResultUrl = asynchronousFields.shopperResultUrl.unwrap().refine((v) => !URL.canParse(v) || /^https?:$/.test(new URL(v).protocol), 'must be an http or https URL');
+
+const checkoutType = z.enum(['PA', 'DB'], { error: 'must be PA or DB for a checkout' });
+
+// Every basic payment field except paymentBrand: the shopper picks the brand on the form.
+const { paymentBrand: _paymentBrand, ...groups } = commonGroups;
+
+export const checkoutRequest = z.strictObject({
+  ...groups,
+  paymentType: checkoutType,
+  shopperResultUrl: shopperResultUrl.optional(),
+  overridePaymentType: z
+    .record(z.string().regex(BRAND), z.enum(['PA', 'DB'], { error: 'must be PA or DB' }), {
+      error: (issue) => (issue.code === 'invalid_key' ? 'has a brand that is not 1 to 32 letters, digits or underscores' : undefined),
+    })
+    .optional(),
+  createRegistration: registrationFields.createRegistration,
+  registrations: z
+    .array(z.strictObject({ id: registrationId }))
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((r, i) => {
+        if (i >= MAX_REGISTRATIONS) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `is beyond registrations[${MAX_REGISTRATIONS - 1}]: a checkout offers at most ${MAX_REGISTRATIONS} registrations` });
+        else if (seen.has(r.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'is listed twice' });
+        seen.add(r.id);
+      });
+    })
+    .optional(),
+  integrity: bool.optional(),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequest>;
+
+/** An update sends only what changes; a group sent replaces that group whole. */
+export const checkoutUpdate = checkoutRequest.partial();
+export type CheckoutUpdate = z.infer<typeof checkoutUpdate>;
+
+export function parseCheckout(input: Nested, ctx: ValidationContext): Parsed<CheckoutRequest> {
+  return parseWith(checkoutRequest, input, ctx, (v) => checkAmountPositive(v.amount));
+}
+
+export function parseCheckoutUpdate(input: Nested, ctx: ValidationContext): Parsed<CheckoutUpdate> {
+  return parseWith(checkoutUpdate, input, ctx, (v) => checkAmountPositive(v.amount));
+}
+
+// What the payment form sends: an account, or one of the checkout's registrations.
+const pageAccountPayment = z.strictObject({
+  paymentBrand: basicFields.paymentBrand,
+  card: card.optional(),
+  bankAccount: bankAccount.optional(),
+  virtualAccount: virtualAccount.optional(),
+  customParameters: customParameters.optional(),
+});
+
+const pageRegistrationPayment = z.strictObject({
+  registrationId,
+  card: z.strictObject({ cvv: card.shape.cvv }).optional(),
+  customParameters: customParameters.optional(),
+});
+
+export type PageAccountPayment = z.infer<typeof pageAccountPayment> & { kind: 'account'; account: AccountCheck };
+export type PageRegistrationPayment = z.infer<typeof pageRegistrationPayment> & { kind: 'registration' };
+export type PagePayment = PageAccountPayment | PageRegistrationPayment;
+
+/** Parameters a shopper may add: their names must start with SHOPPER_. */
+function shopperParameters(params: Record<string, string> | undefined): CodedParamError[] {
+  return Object.entries(params ?? {})
+    .filter(([name]) => !name.startsWith(SHOPPER_PREFIX))
+    .map(([name, value]) => paramError(`customParameters[${name}]`, value, `must have a name starting with ${SHOPPER_PREFIX} when sent from the payment form`));
+}
+
+export function parsePagePayment(input: Nested, ctx: ValidationContext): Parsed<PagePayment> {
+  if (input.registrationId !== undefined) {
+    const parsed = parseWith(pageRegistrationPayment, input, ctx, (v) => shopperParameters(v.customParameters));
+    return parsed.ok ? { ok: true, value: { ...parsed.value, kind: 'registration' } } : parsed;
+  }
+  let account: AccountCheck | undefined;
+  const parsed = parseWith(pageAccountPayment, input, ctx, (v) => {
+    const checked = checkAccount(v, ctx.now);
+    account = checked.account;
+    return [...checked.errors, ...shopperParameters(v.customParameters)];
+  });
+  return parsed.ok ? { ok: true, value: { ...parsed.value, kind: 'account', account: account! } } : parsed;
+}

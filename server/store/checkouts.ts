@@ -1,0 +1,102 @@
+// Checkouts repository. State changes are conditional updates, so that two requests racing on
+// one checkout (two payments, a payment and a cancel) can never both win, on SQLite or PostgreSQL.
+import type { Kysely } from 'kysely';
+import type { Trx } from './db.ts';
+import type { CheckoutsTable, Database } from './tables.ts';
+
+/** Stored states; "expired" is not one of them: an open checkout past expiresAt is expired. */
+export type CheckoutStatus = 'open' | 'processing' | 'paid' | 'cancelled';
+
+export interface CheckoutRecord<R = Record<string, unknown>> {
+  id: string;
+  entityId: string;
+  status: CheckoutStatus;
+  /** The merchant's checkout request as accepted: never account data. */
+  request: R;
+  paymentId: string | null;
+  registrationId: string | null;
+  createdAt: number;
+  updatedAt: number;
+  expiresAt: number;
+}
+
+function fromRow<R>(r: CheckoutsTable): CheckoutRecord<R> {
+  return {
+    id: r.id,
+    entityId: r.entity_id,
+    status: r.status as CheckoutStatus,
+    request: JSON.parse(r.request) as R,
+    paymentId: r.payment_id,
+    registrationId: r.registration_id,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+    expiresAt: Number(r.expires_at),
+  };
+}
+
+export async function insertCheckout(trx: Trx, c: CheckoutRecord<unknown>): Promise<void> {
+  await trx
+    .insertInto('checkouts')
+    .values({
+      id: c.id,
+      entity_id: c.entityId,
+      status: c.status,
+      request: JSON.stringify(c.request),
+      payment_id: c.paymentId,
+      registration_id: c.registrationId,
+      created_at: c.createdAt,
+      updated_at: c.updatedAt,
+      expires_at: c.expiresAt,
+    })
+    .execute();
+}
+
+/** A checkout by id alone: the checkout-scoped endpoints learn the entity from it. */
+export async function findCheckout<R>(db: Kysely<Database> | Trx, id: string): Promise<CheckoutRecord<R> | undefined> {
+  const row = await db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && fromRow<R>(row);
+}
+
+/** A checkout of the entity; another entity's checkout is as good as missing. */
+export async function findEntityCheckout<R>(db: Kysely<Database> | Trx, entityId: string, id: string): Promise<CheckoutRecord<R> | undefined> {
+  const row = await db.selectFrom('checkouts').selectAll().where('id', '=', id).where('entity_id', '=', entityId).executeTakeFirst();
+  return row && fromRow<R>(row);
+}
+
+/** Replace the request of a checkout that is open and unexpired; false when it is not. */
+export async function updateOpenCheckout(trx: Trx, id: string, request: unknown, now: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('checkouts')
+    .set({ request: JSON.stringify(request), updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** open → cancelled, or open → processing (a payment is under way); false when it was not open and unexpired. */
+export async function moveOpenCheckout(trx: Trx, id: string, to: 'cancelled' | 'processing', now: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('checkouts')
+    .set({ status: to, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The end of a payment attempt: paid with its payment (and registration), or open again. */
+export async function settleCheckout(trx: Trx, id: string, outcome: { paid: false } | { paid: true; paymentId: string; registrationId: string | null }, now: number): Promise<void> {
+  await trx
+    .updateTable('checkouts')
+    .set(
+      outcome.paid
+        ? { status: 'paid', payment_id: outcome.paymentId, registration_id: outcome.registrationId, updated_at: now }
+        : { status: 'open', updated_at: now },
+    )
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .execute();
+}

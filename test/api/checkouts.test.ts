@@ -1,0 +1,758 @@
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { newCheckoutId, nodeNameOf } from '../../server/checkouts/checkouts.ts';
+import { responseTimestamp } from '../../server/clock.ts';
+import { resultUrl } from '../../server/http/routes/checkouts.ts';
+import { FRAME_CSP } from '../../server/http/routes/widget.ts';
+import type { Manifest } from '../../scripts/sri.ts';
+import { expectedRedirect, fakeDist, pageCard, pageSepa, prepareCheckout, Shopper, shopperResultUrl } from '../support/checkouts.ts';
+import { cardDebit, databaseUrl, shopA, shopB, startGateway, type Client, type TestGateway, type TestGatewayOptions } from '../support/gateway.ts';
+
+const CHECKOUT_ID = /^[0-9a-f]{32}\.[a-z0-9-]{1,15}$/;
+const PAYMENT_ID = /^[0-9a-f]{32}$/;
+const THIRTY_MINUTES = 30 * 60 * 1000;
+
+const sha384 = (bytes: ArrayBuffer | Buffer) => `sha384-${createHash('sha384').update(Buffer.from(bytes as ArrayBuffer)).digest('base64')}`;
+
+function checkoutSuite(options: TestGatewayOptions) {
+  let gw: TestGateway;
+  let dist: { dir: string; manifest: Manifest };
+  let shopper: Shopper;
+  let shopBClient: Client;
+
+  before(async () => {
+    dist = fakeDist();
+    gw = await startGateway({ ...options, distDir: dist.dir });
+    shopper = new Shopper(gw.base);
+    shopBClient = gw.clientFor(shopB.token, shopB.entityId);
+  });
+  after(async () => {
+    await gw.close();
+    rmSync(dist.dir, { recursive: true, force: true });
+  });
+
+  /** The payment a checkout made, as the merchant reads it. */
+  async function paymentOf(checkoutId: string, client = gw.client) {
+    const { status, body } = await client.get(`/v1/checkouts/${checkoutId}/payment`);
+    assert.equal(status, 200, JSON.stringify(body));
+    return body;
+  }
+
+  const paymentsWithNdc = async (ndc: string) => gw.running.store.db.selectFrom('payments').select(['id', 'status']).where('ndc', '=', ndc).execute();
+
+  describe('POST /v1/checkouts', () => {
+    it('creates a checkout whose id is 32 hex, a dot and a node name, 34 to 48 characters, and whose ndc is its id', async () => {
+      const { status, body } = await gw.client.post('/v1/checkouts', { amount: '92.00', currency: 'EUR', paymentType: 'DB', shopperResultUrl });
+      assert.equal(status, 200);
+      assert.match(body.id, CHECKOUT_ID);
+      assert.ok(body.id.length >= 34 && body.id.length <= 48, body.id);
+      assert.deepEqual(body.result, { code: '000.200.100', description: 'successfully created checkout' });
+      assert.equal(body.ndc, body.id);
+      assert.equal(body.buildNumber, 'test-build');
+      assert.match(body.timestamp, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+0000$/);
+      assert.equal('integrity' in body, false);
+    });
+
+    it('answers integrity=true with the sha384 of the exact bytes GET /v1/paymentWidgets.js serves', async () => {
+      const { status, body } = await gw.client.post('/v1/checkouts', { amount: '92.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' });
+      assert.equal(status, 200);
+      assert.equal(body.integrity, dist.manifest.files['paymentWidgets.js']!.integrity);
+      assert.match(body.integrity, /^sha384-[A-Za-z0-9+/]{64}$/);
+
+      const response = await fetch(`${gw.base}/v1/paymentWidgets.js?checkoutId=${body.id}`);
+      assert.equal(response.status, 200);
+      const bytes = await response.arrayBuffer();
+      assert.equal(sha384(bytes), body.integrity);
+      assert.equal(response.headers.get('content-type'), 'application/javascript; charset=utf-8');
+      assert.equal(response.headers.get('access-control-allow-origin'), '*');
+      assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      assert.equal(response.headers.get('etag'), `"${body.integrity}"`);
+
+      const again = await fetch(`${gw.base}/v1/paymentWidgets.js?checkoutId=${body.id}`, { headers: { 'if-none-match': `"${body.integrity}"` } });
+      assert.equal(again.status, 304);
+    });
+
+    it('refuses bad parameters, naming each', async () => {
+      const { status, body } = await gw.client.post('/v1/checkouts', {
+        amount: '92.00',
+        currency: 'EUR',
+        paymentType: 'CD',
+        shopperResultUrl: '/result',
+        'overridePaymentType[VISA]': 'CP',
+        integrity: 'yes',
+      });
+      assert.equal(status, 400);
+      assert.equal(body.result.code, '600.200.300');
+      assert.deepEqual(
+        body.result.parameterErrors.map((e: { name: string }) => e.name).sort(),
+        ['integrity', 'overridePaymentType[VISA]', 'paymentType', 'shopperResultUrl'],
+      );
+      const byName = Object.fromEntries(body.result.parameterErrors.map((e: { name: string; value: string; message: string }) => [e.name, e]));
+      assert.deepEqual(byName['shopperResultUrl'], { name: 'shopperResultUrl', value: '/result', message: 'shopperResultUrl must be an absolute URL' });
+      assert.deepEqual(byName['overridePaymentType[VISA]'], { name: 'overridePaymentType[VISA]', value: 'CP', message: 'overridePaymentType[VISA] must be PA or DB' });
+      assert.deepEqual(byName['paymentType'], { name: 'paymentType', value: 'CD', message: 'paymentType must be PA or DB for a checkout' });
+    });
+
+    it('refuses a shopperResultUrl the shopper could not be sent to safely', async () => {
+      const { status, body } = await gw.client.post('/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB', shopperResultUrl: 'javascript://x/%0aalert(1)' });
+      assert.equal(status, 400);
+      assert.deepEqual(body.result.parameterErrors, [{ name: 'shopperResultUrl', value: 'javascript://x/%0aalert(1)', message: 'shopperResultUrl must be an http or https URL' }]);
+    });
+
+    it('refuses paymentBrand (the shopper picks it) and a zero amount', async () => {
+      const { status, body } = await gw.client.post('/v1/checkouts', { amount: '0.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA' });
+      assert.equal(status, 400);
+      assert.deepEqual(body.result.parameterErrors.map((e: { name: string }) => e.name).sort(), ['amount', 'paymentBrand']);
+    });
+
+    it('refuses registrations that are unknown, another entity\'s or deleted, naming each index', async () => {
+      const own = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+      const deleted = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+      await gw.client.delete(`/v1/registrations/${deleted.body.id}`);
+      const theirs = await shopBClient.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+      const { status, body } = await gw.client.post('/v1/checkouts', {
+        amount: '10.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        'registrations[0].id': own.body.id,
+        'registrations[1].id': theirs.body.id,
+        'registrations[2].id': deleted.body.id,
+        'registrations[3].id': 'NOT-A-REGISTRATION',
+      });
+      assert.equal(status, 400);
+      assert.deepEqual(body.result.parameterErrors, [
+        { name: 'registrations[3].id', value: 'NOT-A-REGISTRATION', message: 'registrations[3].id must be 32 lowercase hexadecimal characters' },
+      ]);
+      const second = await gw.client.post('/v1/checkouts', {
+        amount: '10.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        'registrations[0].id': own.body.id,
+        'registrations[1].id': theirs.body.id,
+        'registrations[2].id': deleted.body.id,
+      });
+      assert.equal(second.status, 400);
+      assert.equal(second.body.result.code, '100.150.200');
+      assert.deepEqual(second.body.result.parameterErrors, [
+        { name: 'registrations[1].id', value: theirs.body.id, message: 'registrations[1].id names no registration of this entity' },
+        { name: 'registrations[2].id', value: deleted.body.id, message: 'registrations[2].id names a deleted registration' },
+      ]);
+    });
+
+    it('refuses more than ten registrations and one listed twice', async () => {
+      const own = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+      const params: Record<string, string> = { amount: '10.00', currency: 'EUR', paymentType: 'DB' };
+      for (let i = 0; i <= 10; i++) params[`registrations[${i}].id`] = i === 1 ? own.body.id : `${String(i).padStart(2, '0')}${'a'.repeat(30)}`;
+      params['registrations[0].id'] = own.body.id;
+      const { status, body } = await gw.client.post('/v1/checkouts', params);
+      assert.equal(status, 400);
+      assert.deepEqual(
+        body.result.parameterErrors.map((e: { name: string; message: string }) => e.message),
+        ['registrations[1].id is listed twice', 'registrations[10].id is beyond registrations[9]: a checkout offers at most 10 registrations'],
+      );
+    });
+  });
+
+  describe('states', () => {
+    it('an open checkout reads 000.200.000, with nothing paid', async () => {
+      const id = await prepareCheckout(gw.client);
+      const { status, body } = await gw.client.get(`/v1/checkouts/${id}/payment`);
+      assert.equal(status, 200);
+      assert.deepEqual(body.result, { code: '000.200.000', description: 'transaction pending' });
+      assert.equal(body.id, id);
+      assert.equal(body.ndc, id);
+      assert.deepEqual(Object.keys(body).sort(), ['buildNumber', 'id', 'ndc', 'result', 'timestamp']);
+    });
+
+    it('a cancelled checkout reads 100.396.101 and can be neither paid, changed nor cancelled again', async () => {
+      const id = await prepareCheckout(gw.client);
+      const cancelled = await gw.client.delete(`/v1/checkouts/${id}`);
+      assert.equal(cancelled.status, 200);
+      assert.deepEqual(cancelled.body.result, { code: '000.200.102', description: 'successfully deleted checkout' });
+      assert.equal(cancelled.body.id, id);
+
+      const read = await gw.client.get(`/v1/checkouts/${id}/payment`);
+      assert.equal(read.status, 200);
+      assert.deepEqual(read.body.result, { code: '100.396.101', description: 'Cancelled by user' });
+      const form = await shopper.form(id);
+      assert.equal(form.status, 400);
+      assert.equal(form.body.result.code, '100.396.101');
+      const paid = await shopper.pay(id, pageCard());
+      assert.equal(paid.status, 400);
+      assert.equal(paid.body.result.code, '100.396.101');
+      assert.equal((await paymentsWithNdc(id)).length, 0);
+      const again = await gw.client.delete(`/v1/checkouts/${id}`);
+      assert.equal(again.status, 400);
+      assert.equal(again.body.result.code, '100.396.101');
+      const update = await gw.client.post(`/v1/checkouts/${id}`, { amount: '5.00' });
+      assert.equal(update.status, 400);
+      assert.equal(update.body.result.code, '100.396.101');
+    });
+
+    it('a paid checkout reads as its payment, and refuses update and cancel with the payment\'s code', async () => {
+      const id = await prepareCheckout(gw.client);
+      const paid = await shopper.pay(id, pageCard());
+      assert.equal(paid.status, 200);
+      const body = await paymentOf(id);
+      assert.match(body.id, PAYMENT_ID);
+      assert.equal(body.result.code, '000.100.110');
+      assert.equal(body.amount, '92.00');
+      const cancel = await gw.client.delete(`/v1/checkouts/${id}`);
+      assert.equal(cancel.status, 400);
+      assert.equal(cancel.body.result.code, '000.100.110');
+      const update = await gw.client.post(`/v1/checkouts/${id}`, { amount: '5.00' });
+      assert.equal(update.status, 400);
+      assert.equal(update.body.result.code, '000.100.110');
+      const form = await shopper.form(id);
+      assert.equal(form.status, 400);
+      assert.equal(form.body.result.code, '000.100.110');
+    });
+
+    it('an unknown checkout and another merchant\'s are 404, the same answer for both', async () => {
+      const id = await prepareCheckout(gw.client);
+      for (const [client, checkoutId] of [
+        [shopBClient, id],
+        [gw.client, `${'0'.repeat(32)}.node`],
+        [gw.client, 'not-a-checkout-id'],
+      ] as const) {
+        for (const reply of [
+          await client.get(`/v1/checkouts/${checkoutId}/payment`),
+          await client.get(`/v1/checkouts/${checkoutId}/registration`),
+          await client.post(`/v1/checkouts/${checkoutId}`, { amount: '1.00' }),
+          await client.delete(`/v1/checkouts/${checkoutId}`),
+        ]) {
+          assert.equal(reply.status, 404);
+          assert.equal(reply.body.result.code, '200.300.404');
+          assert.deepEqual(reply.body.result.parameterErrors, [{ name: 'id', value: checkoutId, message: 'id names no checkout' }]);
+        }
+      }
+      const form = await shopper.form(`${'0'.repeat(32)}.node`);
+      assert.equal(form.status, 404);
+      assert.equal(form.headers.get('access-control-allow-origin'), '*');
+      const pay = await shopper.pay(`${'0'.repeat(32)}.node`, pageCard());
+      assert.equal(pay.status, 404);
+      // Shop B's own reading of its checkout is untouched: shop A's stays open.
+      assert.equal((await paymentOf(id)).result.code, '000.200.000');
+    });
+
+    it('a checkout expires 30 minutes after creation: 100.396.103, no more payments', async () => {
+      const id = await prepareCheckout(gw.client);
+      gw.clock.advance(THIRTY_MINUTES - 1000);
+      assert.equal((await shopper.form(id)).status, 200);
+      gw.clock.advance(60 * 1000 + 1000);
+      const read = await gw.client.get(`/v1/checkouts/${id}/payment`);
+      assert.equal(read.status, 200);
+      assert.deepEqual(read.body.result, { code: '100.396.103', description: 'Previously pending transaction timed out' });
+      const form = await shopper.form(id);
+      assert.equal(form.status, 400);
+      assert.equal(form.body.result.code, '100.396.103');
+      const pay = await shopper.pay(id, pageCard());
+      assert.equal(pay.status, 400);
+      assert.equal(pay.body.result.code, '100.396.103');
+      assert.equal((await paymentsWithNdc(id)).length, 0);
+      const update = await gw.client.post(`/v1/checkouts/${id}`, { amount: '5.00' });
+      assert.equal(update.body.result.code, '100.396.103');
+      const cancel = await gw.client.delete(`/v1/checkouts/${id}`);
+      assert.equal(cancel.body.result.code, '100.396.103');
+      const registration = await gw.client.get(`/v1/checkouts/${id}/registration`);
+      assert.equal(registration.body.result.code, '100.396.103');
+    });
+
+    it('a paid checkout stays paid after its 30 minutes', async () => {
+      const id = await prepareCheckout(gw.client);
+      assert.equal((await shopper.pay(id, pageCard())).status, 200);
+      gw.clock.advance(31 * 60 * 1000);
+      assert.equal((await paymentOf(id)).result.code, '000.100.110');
+    });
+  });
+
+  describe('POST /v1/checkouts/{id}', () => {
+    it('updates an open checkout: the groups sent replace the stored ones, the lifetime stays', async () => {
+      const created = gw.clock.now().getTime();
+      const id = await prepareCheckout(gw.client, { 'customParameters[order]': 'A-17' });
+      gw.clock.advance(60 * 1000);
+      const { status, body } = await gw.client.post(`/v1/checkouts/${id}`, { amount: '15', currency: 'USD', paymentType: 'PA' });
+      assert.equal(status, 200);
+      assert.deepEqual(body.result, { code: '000.200.101', description: 'successfully updated checkout' });
+      assert.equal(body.id, id);
+      const form = await shopper.form(id);
+      assert.equal(form.body.amount, '15.00');
+      assert.equal(form.body.currency, 'USD');
+      assert.equal(form.body.paymentType, 'PA');
+      assert.equal(form.body.expiresAt, responseTimestamp(new Date(created + THIRTY_MINUTES)));
+      const paid = await shopper.pay(id, pageCard());
+      assert.equal(paid.status, 200);
+      const payment = await paymentOf(id);
+      assert.equal(payment.paymentType, 'PA');
+      assert.equal(payment.amount, '15.00');
+      assert.equal(payment.currency, 'USD');
+      assert.deepEqual(payment.customParameters, { order: 'A-17' });
+    });
+
+    it('validates an update as a creation, naming bad parameters', async () => {
+      const id = await prepareCheckout(gw.client);
+      const { status, body } = await gw.client.post(`/v1/checkouts/${id}`, { amount: '1.234', shopperResultUrl: 'result.html', 'card.number': '4200000000000000' });
+      assert.equal(status, 400);
+      assert.deepEqual(body.result.parameterErrors.map((e: { name: string }) => e.name).sort(), ['amount', 'card.number', 'shopperResultUrl']);
+      assert.equal(JSON.stringify(body).includes('4200000000000000'), false);
+      const unchanged = await shopper.form(id);
+      assert.equal(unchanged.body.amount, '92.00');
+    });
+
+    it('gives the integrity on update when asked', async () => {
+      const id = await prepareCheckout(gw.client);
+      const { body } = await gw.client.post(`/v1/checkouts/${id}`, { integrity: 'true' });
+      assert.equal(body.result.code, '000.200.101');
+      assert.equal(body.integrity, dist.manifest.files['paymentWidgets.js']!.integrity);
+    });
+  });
+
+  describe('GET /v1/checkouts/{id}/form', () => {
+    it('reveals only what the form needs: amount, currency, type, brands, masked registrations, expiry', async () => {
+      const registered = await gw.client.post('/v1/registrations', {
+        paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034',
+      });
+      const sepa = await gw.client.post('/v1/registrations', { ...pageSepa });
+      const created = gw.clock.now().getTime();
+      const id = await prepareCheckout(gw.client, {
+        amount: '92',
+        'registrations[0].id': registered.body.id,
+        'registrations[1].id': sepa.body.id,
+        'customParameters[internalRef]': 'secret-margin-7',
+        merchantTransactionId: 'order-form-0001',
+        'billing.city': 'Berlin',
+      });
+      const { status, headers, body } = await shopper.form(id);
+      assert.equal(status, 200);
+      assert.equal(headers.get('access-control-allow-origin'), '*');
+      assert.deepEqual(body, {
+        result: { code: '000.200.000', description: 'transaction pending' },
+        id,
+        amount: '92.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        brands: ['VISA', 'MASTER', 'AMEX', 'DIRECTDEBIT_SEPA', 'PAYPAL'],
+        registrations: [
+          { id: registered.body.id, paymentBrand: 'VISA', card: { last4Digits: '0000', expiryMonth: '05', expiryYear: '2034', holder: 'Jane Jones' } },
+          { id: sepa.body.id, paymentBrand: 'DIRECTDEBIT_SEPA', bankAccount: { holder: 'Jane Jones', last4Digits: '3000' } },
+        ],
+        expiresAt: responseTimestamp(new Date(created + THIRTY_MINUTES)),
+        buildNumber: 'test-build',
+        timestamp: body.timestamp,
+        ndc: id,
+      });
+      const text = JSON.stringify(body);
+      for (const hidden of [shopA.token, 'secret-margin-7', 'order-form-0001', 'Berlin', '420000', 'DE89370400440532013000', 'shop.example']) {
+        assert.equal(text.includes(hidden), false, hidden);
+      }
+    });
+
+    it('leaves out a registration deleted after the checkout was made', async () => {
+      const registered = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+      const id = await prepareCheckout(gw.client, { 'registrations[0].id': registered.body.id });
+      await gw.client.delete(`/v1/registrations/${registered.body.id}`);
+      const { body } = await shopper.form(id);
+      assert.deepEqual(body.registrations, []);
+      const pay = await shopper.pay(id, { registrationId: registered.body.id });
+      assert.equal(pay.status, 400);
+      assert.equal(pay.body.result.code, '100.150.202');
+    });
+  });
+
+  describe('POST /v1/checkouts/{id}/payment', () => {
+    it('pays by card with no token: the answer has the checkout id, the brand and the redirect, and nothing else', async () => {
+      const id = await prepareCheckout(gw.client, { 'customParameters[order]': 'A-17', merchantTransactionId: 'order-page-0001' });
+      const { status, headers, body } = await shopper.pay(id, { ...pageCard(), 'customParameters[SHOPPER_note]': 'ring twice' });
+      assert.equal(status, 200, JSON.stringify(body));
+      assert.equal(headers.get('access-control-allow-origin'), '*');
+      assert.deepEqual(body, {
+        result: { code: '000.100.110', description: "Request successfully processed in 'Merchant in Integrator Test Mode'" },
+        id,
+        paymentBrand: 'VISA',
+        redirect: { url: expectedRedirect(id) },
+        buildNumber: 'test-build',
+        timestamp: body.timestamp,
+        ndc: id,
+      });
+
+      const payment = await paymentOf(id);
+      assert.match(payment.id, PAYMENT_ID);
+      assert.equal(payment.ndc, id);
+      assert.equal(payment.paymentType, 'DB');
+      assert.equal(payment.paymentBrand, 'VISA');
+      assert.equal(payment.amount, '92.00');
+      assert.equal(payment.currency, 'EUR');
+      assert.equal(payment.merchantTransactionId, 'order-page-0001');
+      assert.deepEqual(payment.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
+      assert.deepEqual(payment.customParameters, { SHOPPER_note: 'ring twice', order: 'A-17' });
+
+      const direct = await gw.client.get(`/v1/payments/${payment.id}`);
+      assert.equal(direct.status, 200);
+      assert.equal(direct.body.ndc, id);
+      assert.deepEqual(direct.body, payment);
+    });
+
+    it('refuses a second payment of a paid checkout with the paid state', async () => {
+      const id = await prepareCheckout(gw.client);
+      const first = await shopper.pay(id, pageCard());
+      assert.equal(first.status, 200);
+      const second = await shopper.pay(id, pageCard({ 'card.number': '5200000000000007', paymentBrand: 'MASTER' }));
+      assert.equal(second.status, 400);
+      assert.deepEqual(second.body.result, first.body.result);
+      assert.equal(second.body.paymentBrand, 'VISA');
+      assert.deepEqual(second.body.redirect, { url: expectedRedirect(id) });
+      assert.deepEqual((await paymentsWithNdc(id)).map((p) => p.status), ['success']);
+    });
+
+    it('pays by SEPA direct debit', async () => {
+      const id = await prepareCheckout(gw.client, { amount: '20.00' });
+      const { status, body } = await shopper.pay(id, pageSepa);
+      assert.equal(status, 200, JSON.stringify(body));
+      assert.equal(body.paymentBrand, 'DIRECTDEBIT_SEPA');
+      const payment = await paymentOf(id);
+      assert.equal(payment.paymentType, 'DB');
+      assert.equal(payment.amount, '20.00');
+      assert.deepEqual(payment.bankAccount, { holder: 'Jane Jones', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
+    });
+
+    it('a method that cannot take the checkout\'s type is refused and leaves the checkout open', async () => {
+      const id = await prepareCheckout(gw.client, { paymentType: 'PA' });
+      const sepa = await shopper.pay(id, pageSepa);
+      assert.equal(sepa.status, 400);
+      assert.equal(sepa.body.result.code, '600.200.310');
+      const card = await shopper.pay(id, pageCard());
+      assert.equal(card.status, 200);
+    });
+
+    it('overridePaymentType[VISA]=PA makes a VISA payment a PA while other brands use paymentType', async () => {
+      const visa = await prepareCheckout(gw.client, { 'overridePaymentType[VISA]': 'PA' });
+      assert.equal((await shopper.pay(visa, pageCard())).status, 200);
+      assert.equal((await paymentOf(visa)).paymentType, 'PA');
+      const master = await prepareCheckout(gw.client, { 'overridePaymentType[VISA]': 'PA' });
+      assert.equal((await shopper.pay(master, pageCard({ paymentBrand: 'MASTER', 'card.number': '5200000000000007' }))).status, 200);
+      const payment = await paymentOf(master);
+      assert.equal(payment.paymentType, 'DB');
+      assert.equal(payment.paymentBrand, 'MASTER');
+    });
+
+    it('detects the card brand when the page sends none', async () => {
+      const id = await prepareCheckout(gw.client, { 'overridePaymentType[MASTER]': 'PA' });
+      const params = pageCard({ 'card.number': '5200000000000007' });
+      delete params.paymentBrand;
+      const { body } = await shopper.pay(id, params);
+      assert.equal(body.paymentBrand, 'MASTER');
+      assert.equal((await paymentOf(id)).paymentType, 'PA');
+    });
+
+    it('pays one-click with a registration the checkout offers, with or without a security code', async () => {
+      const registered = await gw.client.post('/v1/registrations', {
+        paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034',
+      });
+      const id = await prepareCheckout(gw.client, { 'registrations[0].id': registered.body.id });
+      const { status, body } = await shopper.pay(id, { registrationId: registered.body.id, 'card.cvv': '123' });
+      assert.equal(status, 200, JSON.stringify(body));
+      assert.equal(body.paymentBrand, 'VISA');
+      assert.deepEqual(body.redirect, { url: expectedRedirect(id) });
+      const payment = await paymentOf(id);
+      assert.equal(payment.registrationId, registered.body.id);
+      assert.equal(payment.result.cvvResponse, 'M');
+      assert.deepEqual(payment.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
+
+      const noCvv = await prepareCheckout(gw.client, { 'registrations[0].id': registered.body.id });
+      assert.equal((await shopper.pay(noCvv, { registrationId: registered.body.id })).status, 200);
+      assert.equal((await paymentOf(noCvv)).result.cvvResponse, 'P');
+      // Paying with a registration creates none: the checkout has no registration of its own.
+      const registration = await gw.client.get(`/v1/checkouts/${noCvv}/registration`);
+      assert.equal(registration.status, 404);
+      assert.equal(registration.body.result.code, '100.150.200');
+    });
+
+    it('refuses a registration the checkout does not offer, a wrong security code length and account data next to it', async () => {
+      const offered = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+      const other = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+      const id = await prepareCheckout(gw.client, { 'registrations[0].id': offered.body.id });
+
+      const notOffered = await shopper.pay(id, { registrationId: other.body.id });
+      assert.equal(notOffered.status, 400);
+      assert.equal(notOffered.body.result.code, '100.150.200');
+      assert.deepEqual(notOffered.body.result.parameterErrors, [{ name: 'registrationId', value: other.body.id, message: 'registrationId is not one of the registrations of this checkout' }]);
+
+      const cvv = await shopper.pay(id, { registrationId: offered.body.id, 'card.cvv': '1234' });
+      assert.equal(cvv.status, 400);
+      assert.deepEqual(cvv.body.result.parameterErrors, [{ name: 'card.cvv', value: '****', message: 'card.cvv must be 3 digits for VISA' }]);
+
+      const mixed = await shopper.pay(id, { registrationId: offered.body.id, 'card.number': '4200000000000000' });
+      assert.equal(mixed.status, 400);
+      assert.deepEqual(mixed.body.result.parameterErrors, [{ name: 'card.number', value: '************0000', message: 'card.number is not a parameter of this request' }]);
+      assert.equal((await paymentsWithNdc(id)).length, 0);
+    });
+
+    it('createRegistration=true stores the card with the successful payment; the merchant reads it at /registration', async () => {
+      const id = await prepareCheckout(gw.client, { createRegistration: 'true' });
+      const before = await gw.client.get(`/v1/checkouts/${id}/registration`);
+      assert.equal(before.status, 200);
+      assert.equal(before.body.result.code, '000.200.000');
+
+      assert.equal((await shopper.pay(id, pageCard())).status, 200);
+      const payment = await paymentOf(id);
+      assert.match(payment.registrationId, PAYMENT_ID);
+      const { status, body } = await gw.client.get(`/v1/checkouts/${id}/registration`);
+      assert.equal(status, 200);
+      assert.deepEqual(body, {
+        id: payment.registrationId,
+        paymentBrand: 'VISA',
+        result: { code: '000.100.110', description: "Request successfully processed in 'Merchant in Integrator Test Mode'" },
+        card: { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' },
+        buildNumber: 'test-build',
+        timestamp: body.timestamp,
+        ndc: id,
+      });
+      const again = await gw.client.post(`/v1/registrations/${payment.registrationId}/payments`, { amount: '5.00', currency: 'EUR', paymentType: 'DB' });
+      assert.equal(again.status, 200);
+
+      // Offered on the next checkout, the new registration pays one-click.
+      const next = await prepareCheckout(gw.client, { 'registrations[0].id': payment.registrationId });
+      assert.equal((await shopper.pay(next, { registrationId: payment.registrationId, 'card.cvv': '123' })).status, 200);
+    });
+
+    it('a declined attempt leaves the checkout open with no redirect; the retry pays it', async () => {
+      const id = await prepareCheckout(gw.client, { createRegistration: 'true' });
+      const declined = await shopper.pay(id, pageCard({ 'card.number': '4000000000000002' }));
+      assert.equal(declined.status, 400);
+      assert.deepEqual(declined.body, {
+        result: { code: '800.100.152', description: 'transaction declined by authorization system' },
+        id,
+        paymentBrand: 'VISA',
+        buildNumber: 'test-build',
+        timestamp: declined.body.timestamp,
+        ndc: id,
+      });
+      assert.equal((await paymentOf(id)).result.code, '000.200.000');
+      assert.equal((await shopper.form(id)).status, 200);
+      assert.equal((await gw.client.get(`/v1/checkouts/${id}/registration`)).body.result.code, '000.200.000');
+
+      const retry = await shopper.pay(id, pageCard());
+      assert.equal(retry.status, 200);
+      const payment = await paymentOf(id);
+      assert.equal(payment.result.code, '000.100.110');
+      assert.deepEqual((await paymentsWithNdc(id)).map((p) => p.status).sort(), ['rejected', 'success']);
+      assert.equal((await gw.client.get(`/v1/checkouts/${id}/registration`)).body.id, payment.registrationId);
+    });
+
+    it('replays the first answer for an Idempotency-Key retry and charges once', async () => {
+      const id = await prepareCheckout(gw.client);
+      const first = await shopper.pay(id, pageCard(), { 'idempotency-key': 'widget-key-1' });
+      const retry = await shopper.pay(id, pageCard(), { 'idempotency-key': 'widget-key-1' });
+      assert.equal(first.status, 200);
+      assert.equal(retry.status, 200);
+      assert.deepEqual(retry.body, first.body);
+      assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+      assert.equal(retry.headers.get('access-control-expose-headers'), 'Idempotent-Replayed');
+      assert.equal((await paymentsWithNdc(id)).length, 1);
+
+      // The same key on another checkout, or by the merchant, is another request.
+      const other = await prepareCheckout(gw.client);
+      const elsewhere = await shopper.pay(other, pageCard(), { 'idempotency-key': 'widget-key-1' });
+      assert.equal(elsewhere.status, 200);
+      assert.equal(elsewhere.body.id, other);
+      const merchant = await gw.client.post('/v1/payments', cardDebit(), { 'idempotency-key': 'widget-key-1' });
+      assert.equal(merchant.status, 200);
+      assert.match(merchant.body.id, PAYMENT_ID);
+    });
+
+    it('two attempts at once with different keys charge once', async () => {
+      const id = await prepareCheckout(gw.client);
+      const replies = await Promise.all(Array.from({ length: 4 }, (_, i) => shopper.pay(id, pageCard(), { 'idempotency-key': `parallel-${i}` })));
+      assert.equal(replies.filter((r) => r.status === 200).length, 1, replies.map((r) => r.status).join(' '));
+      assert.ok(replies.every((r) => [200, 400, 409].includes(r.status)));
+      assert.deepEqual((await paymentsWithNdc(id)).map((p) => p.status), ['success']);
+    });
+
+    it('refuses customParameters whose names do not start with SHOPPER_, naming them', async () => {
+      const id = await prepareCheckout(gw.client);
+      const { status, body } = await shopper.pay(id, { ...pageCard(), 'customParameters[order]': 'free', 'customParameters[SHOPPER_ok]': 'fine' });
+      assert.equal(status, 400);
+      assert.deepEqual(body.result.parameterErrors, [
+        { name: 'customParameters[order]', value: 'free', message: 'customParameters[order] must have a name starting with SHOPPER_ when sent from the payment form' },
+      ]);
+      assert.equal((await paymentsWithNdc(id)).length, 0);
+    });
+
+    it('takes amount, currency and type from the checkout only, never from the page', async () => {
+      const id = await prepareCheckout(gw.client);
+      const { status, body } = await shopper.pay(id, { ...pageCard(), amount: '0.01', currency: 'USD', paymentType: 'CD', entityId: shopA.entityId });
+      assert.equal(status, 400);
+      assert.deepEqual(body.result.parameterErrors.map((e: { name: string }) => e.name), ['amount', 'currency', 'paymentType', 'entityId']);
+    });
+
+    it('masks the card number and security code in validation errors and never stores them', async () => {
+      const id = await prepareCheckout(gw.client);
+      const { status, body } = await shopper.pay(id, pageCard({ 'card.number': '4200000000000001', 'card.cvv': '12345' }), { 'idempotency-key': 'masked-1' });
+      assert.equal(status, 400);
+      assert.deepEqual(body.result.parameterErrors, [
+        { name: 'card.cvv', value: '*****', message: 'card.cvv must be at most 4 characters' },
+      ]);
+      const luhn = await shopper.pay(id, pageCard({ 'card.number': '4200000000000001' }));
+      assert.deepEqual(luhn.body.result.parameterErrors, [{ name: 'card.number', value: '************0001', message: 'card.number is not a valid card number (check digit)' }]);
+      await shopper.pay(id, pageCard({ 'card.cvv': '987' }), { 'idempotency-key': 'masked-2' });
+      const rows = JSON.stringify([
+        await gw.running.store.db.selectFrom('checkouts').selectAll().execute(),
+        await gw.running.store.db.selectFrom('idempotency_keys').selectAll().execute(),
+        await gw.running.store.db.selectFrom('payments').selectAll().where('ndc', '=', id).execute(),
+      ]);
+      for (const secret of ['4200000000000000', '4200000000000001', '"987"', '"12345"']) assert.equal(rows.includes(secret), false, secret);
+    });
+
+    it('answers CORS preflight for the widget\'s calls', async () => {
+      const id = await prepareCheckout(gw.client);
+      for (const path of [`/v1/checkouts/${id}/payment`, `/v1/checkouts/${id}/form`]) {
+        const response = await fetch(gw.base + path, {
+          method: 'OPTIONS',
+          headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' },
+        });
+        assert.equal(response.status, 204);
+        assert.equal(response.headers.get('access-control-allow-origin'), '*');
+        assert.equal(response.headers.get('access-control-allow-methods'), 'GET, POST');
+        assert.equal(response.headers.get('access-control-allow-headers'), 'Content-Type, Idempotency-Key');
+        assert.equal(response.headers.get('access-control-allow-credentials'), null);
+      }
+      // The merchant's endpoints are not for browsers: no CORS there.
+      const merchant = await gw.client.get(`/v1/checkouts/${id}/payment`);
+      assert.equal(merchant.headers.get('access-control-allow-origin'), null);
+      // A body the gateway cannot read is refused with CORS too, so that the page can read why.
+      const unreadable = await fetch(`${gw.base}/v1/checkouts/${id}/payment`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'card.number=4200000000000000' });
+      assert.equal(unreadable.status, 400);
+      assert.equal(unreadable.headers.get('access-control-allow-origin'), '*');
+      assert.equal(((await unreadable.json()) as any).result.parameterErrors[0].name, 'body');
+    });
+
+    it('throttles the widget\'s calls per entity', async () => {
+      const throttled = gw.clientFor(shopA.token, shopA.throttledEntityId);
+      const id = await prepareCheckout(throttled);
+      const replies = await Promise.all(Array.from({ length: 8 }, () => shopper.form(id)));
+      const statuses = replies.map((r) => r.status).join(' ');
+      assert.ok(replies.filter((r) => r.status === 200).length <= 3, statuses);
+      const rejected = replies.filter((r) => r.status === 429);
+      assert.ok(rejected.length >= 5, statuses);
+      assert.equal(rejected[0]!.body.result.code, '800.120.100');
+      assert.equal(rejected[0]!.headers.get('access-control-allow-origin'), '*');
+    });
+  });
+
+  describe('widget files and the card frame page', () => {
+    it('serves secure-frame.js with the bytes of its integrity, cached and with CORS', async () => {
+      const response = await fetch(`${gw.base}/v1/frames/secure-frame.js`);
+      assert.equal(response.status, 200);
+      assert.equal(sha384(await response.arrayBuffer()), dist.manifest.files['secure-frame.js']!.integrity);
+      assert.equal(response.headers.get('content-type'), 'application/javascript; charset=utf-8');
+      assert.equal(response.headers.get('access-control-allow-origin'), '*');
+      assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      assert.equal(response.headers.get('etag'), `"${dist.manifest.files['secure-frame.js']!.integrity}"`);
+    });
+
+    it('refuses a malformed checkoutId on the script URL', async () => {
+      const response = await fetch(`${gw.base}/v1/paymentWidgets.js?checkoutId=abc`);
+      assert.equal(response.status, 400);
+      const body = (await response.json()) as any;
+      assert.equal(body.result.parameterErrors[0].name, 'checkoutId');
+    });
+
+    it('serves the frame page with its own strict CSP, the frame script with SRI and escaped data attributes', async () => {
+      const channel = 'Zm9vYmFyLWNoYW5uZWwtMTIz';
+      const origin = 'http://a"b&c.example';
+      const response = await fetch(`${gw.base}/v1/frames/card?field=number&channel=${channel}&origin=${encodeURIComponent(origin)}&locale=pt_BR`);
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('content-type'), 'text/html; charset=utf-8');
+      assert.equal(
+        response.headers.get('content-security-policy'),
+        "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *; require-trusted-types-for 'script'",
+      );
+      assert.equal(response.headers.get('content-security-policy'), FRAME_CSP);
+      assert.equal(response.headers.get('x-frame-options'), null);
+      const html = await response.text();
+      const integrity = dist.manifest.files['secure-frame.js']!.integrity;
+      assert.ok(html.includes(`data-field="number" data-channel="${channel}" data-origin="http://a&quot;b&amp;c.example" data-locale="pt_BR"`), html);
+      assert.ok(html.includes('<html lang="pt-BR"'), html);
+      assert.equal(html.includes('a"b'), false);
+      const script = /<script src="([^"]+)" integrity="([^"]+)" crossorigin="anonymous" defer><\/script>/.exec(html);
+      assert.ok(script, html);
+      assert.equal(script[2], integrity);
+      assert.match(script[1]!, /^\/v1\/frames\/secure-frame\.js\?v=[0-9a-f]{16}$/);
+      const served = await fetch(gw.base + script[1]);
+      assert.equal(sha384(await served.arrayBuffer()), integrity);
+      assert.equal((html.match(/<script/g) ?? []).length, 1, 'one script, no inline code');
+      assert.equal(html.includes('style='), false);
+    });
+
+    it('refuses frame parameters that are not what the widget sends, naming each', async () => {
+      const response = await fetch(`${gw.base}/v1/frames/card?field=expiry&channel=short&origin=${encodeURIComponent('https://shop.example/')}&locale=${encodeURIComponent('<x>')}`);
+      assert.equal(response.status, 400);
+      const body = (await response.json()) as any;
+      assert.deepEqual(body.result.parameterErrors.map((e: { name: string }) => e.name), ['field', 'channel', 'origin', 'locale']);
+      const missing = await fetch(`${gw.base}/v1/frames/card?field=cvv`);
+      assert.equal(missing.status, 400);
+      assert.deepEqual(((await missing.json()) as any).result.parameterErrors.map((e: { name: string }) => e.name), ['channel', 'origin']);
+      const cvv = await fetch(`${gw.base}/v1/frames/card?field=cvv&channel=${'a'.repeat(16)}&origin=${encodeURIComponent('https://shop.example:8443')}`);
+      assert.equal(cvv.status, 200);
+      assert.ok((await cvv.text()).includes(`<html lang="en" data-field="cvv" data-channel="${'a'.repeat(16)}" data-origin="https://shop.example:8443" data-locale="en">`));
+      const badId = await fetch(`${gw.base}/v1/frames/card?field=number&channel=${'a'.repeat(16)}&origin=https%3A%2F%2Fshop.example&checkoutId=x`);
+      assert.equal(badId.status, 400);
+      assert.deepEqual(((await badId.json()) as any).result.parameterErrors.map((e: { name: string }) => e.name), ['checkoutId']);
+      const id = `${'ab'.repeat(16)}.node-1`;
+      const withId = await fetch(`${gw.base}/v1/frames/card?field=number&channel=${'a'.repeat(16)}&origin=https%3A%2F%2Fshop.example&checkoutId=${id}`);
+      assert.ok((await withId.text()).includes(`data-locale="en" data-checkout-id="${id}">`));
+    });
+  });
+
+  it('builds redirect URLs that keep the shop\'s own query and fragment', () => {
+    const id = `${'ab'.repeat(16)}.node-1`;
+    assert.equal(resultUrl('https://shop.example/done', id), `https://shop.example/done?id=${id}&resourcePath=%2Fv1%2Fcheckouts%2F${id}%2Fpayment`);
+    assert.equal(resultUrl('https://shop.example/done?', id), `https://shop.example/done?id=${id}&resourcePath=%2Fv1%2Fcheckouts%2F${id}%2Fpayment`);
+    assert.equal(resultUrl('https://shop.example/done?a=b%20c#top', id), `https://shop.example/done?a=b%20c&id=${id}&resourcePath=%2Fv1%2Fcheckouts%2F${id}%2Fpayment#top`);
+  });
+}
+
+describe('checkout ids', () => {
+  it('end in the host name as a node name: lowercase letters, digits and hyphens, at most 15', () => {
+    assert.equal(nodeNameOf('GW-Node_01.eu-west.example.com'), 'gw-node01eu-wes');
+    assert.equal(nodeNameOf('___'), 'node');
+    const id = newCheckoutId(() => 'f'.repeat(32), nodeNameOf('web-7'));
+    assert.equal(id, `${'f'.repeat(32)}.web-7`);
+    assert.match(newCheckoutId(() => '0'.repeat(32)), CHECKOUT_ID);
+  });
+});
+
+describe('checkouts', () => checkoutSuite({}));
+
+describe('checkouts on PostgreSQL', { skip: databaseUrl ? false : 'DATABASE_URL not set: PostgreSQL tests skipped' }, () => checkoutSuite({ databaseUrl }));
+
+describe('checkouts without a built widget', () => {
+  let gw: TestGateway;
+  before(async () => {
+    gw = await startGateway({ distDir: join(import.meta.dirname, 'no-such-dist') });
+  });
+  after(() => gw.close());
+
+  it('answers 503 saying to run npm run build, and never crashes', async () => {
+    for (const path of ['/v1/paymentWidgets.js', '/v1/frames/secure-frame.js', `/v1/frames/card?field=number&channel=${'a'.repeat(16)}&origin=https%3A%2F%2Fshop.example`]) {
+      const response = await fetch(gw.base + path);
+      assert.equal(response.status, 503, path);
+      const body = (await response.json()) as any;
+      assert.equal(body.result.code, '999.999.999');
+      assert.equal(body.message, 'the checkout widget is not built on this server: run npm run build, then restart the gateway');
+    }
+  });
+
+  it('creates checkouts, but not with integrity=true; that answer is not kept for an Idempotency-Key retry', async () => {
+    const plain = await gw.client.post('/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB' });
+    assert.equal(plain.status, 200);
+    const asked = await gw.client.post('/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB', integrity: 'true' }, { 'idempotency-key': 'not-built-1' });
+    assert.equal(asked.status, 503);
+    assert.equal(asked.body.message, 'the checkout widget is not built on this server: run npm run build, then restart the gateway');
+    const rows = await gw.running.store.db.selectFrom('idempotency_keys').selectAll().execute();
+    assert.equal(rows.length, 0);
+  });
+});

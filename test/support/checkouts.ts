@@ -1,0 +1,77 @@
+// Helpers for checkout tests: a shopper's browser (no token, as the widget calls), a built widget
+// in a temporary dist directory, and a checkout prepared by the merchant.
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { manifestFor, type Manifest } from '../../scripts/sri.ts';
+import type { Client, Reply } from './gateway.ts';
+
+/** A dist directory with two small scripts and the manifest the build would write for them. */
+export function fakeDist(): { dir: string; manifest: Manifest } {
+  const dir = mkdtempSync(join(tmpdir(), 'gw-dist-'));
+  writeFileSync(join(dir, 'paymentWidgets.js'), '(()=>{"use strict";window.__pw="widget ✓";})();\n');
+  writeFileSync(join(dir, 'secure-frame.js'), '(()=>{"use strict";window.__pwFrame=1;})();\n');
+  return { dir, manifest: manifestFor(dir, ['paymentWidgets.js', 'secure-frame.js']) };
+}
+
+/** The shopper's browser: the widget's calls carry no token and no entityId. */
+export class Shopper {
+  constructor(readonly base: string) {}
+
+  async post(path: string, params: Record<string, string>, headers: Record<string, string> = {}): Promise<Reply> {
+    const response = await fetch(this.base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', origin: 'https://shop.example', ...headers },
+      body: new URLSearchParams(params),
+    });
+    return { status: response.status, headers: response.headers, body: await response.json() };
+  }
+
+  async get(path: string): Promise<Reply> {
+    const response = await fetch(this.base + path, { headers: { origin: 'https://shop.example' } });
+    return { status: response.status, headers: response.headers, body: await response.json() };
+  }
+
+  pay(checkoutId: string, params: Record<string, string>, headers: Record<string, string> = {}): Promise<Reply> {
+    return this.post(`/v1/checkouts/${checkoutId}/payment`, params, headers);
+  }
+
+  form(checkoutId: string): Promise<Reply> {
+    return this.get(`/v1/checkouts/${checkoutId}/form`);
+  }
+}
+
+export const shopperResultUrl = 'https://shop.example/result?order=17';
+
+/** The merchant prepares a checkout (92.00 EUR debit unless overridden) and gets its id. */
+export async function prepareCheckout(client: Client, overrides: Record<string, string> = {}): Promise<string> {
+  const { status, body } = await client.post('/v1/checkouts', { amount: '92.00', currency: 'EUR', paymentType: 'DB', shopperResultUrl, ...overrides });
+  assert.equal(status, 200, JSON.stringify(body));
+  return body.id as string;
+}
+
+/** The card fields the number frame sends. */
+export function pageCard(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    paymentBrand: 'VISA',
+    'card.number': '4200000000000000',
+    'card.holder': 'Jane Jones',
+    'card.expiryMonth': '05',
+    'card.expiryYear': '2034',
+    'card.cvv': '123',
+    ...overrides,
+  };
+}
+
+export const pageSepa = {
+  paymentBrand: 'DIRECTDEBIT_SEPA',
+  'bankAccount.holder': 'Jane Jones',
+  'bankAccount.iban': 'DE89370400440532013000',
+  'bankAccount.bic': 'COBADEFFXXX',
+};
+
+/** Where the shopper is sent after paying checkout `id`. */
+export function expectedRedirect(id: string, base = shopperResultUrl): string {
+  return `${base}&id=${id}&resourcePath=%2Fv1%2Fcheckouts%2F${id}%2Fpayment`;
+}
