@@ -1,0 +1,60 @@
+// Formatting shared by the page and the frames. Pure functions, no dependencies.
+
+/** Arabic-Indic, Extended Arabic-Indic and fullwidth digits as ASCII: card fields keep Western digits. */
+export function westernDigits(value: string): string {
+  return value.replace(/[\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]/g, (d) => {
+    const code = d.charCodeAt(0);
+    return String(code - (code >= 0xff10 ? 0xff10 : code >= 0x06f0 ? 0x06f0 : 0x0660));
+  });
+}
+
+/** Only the digits of what was typed or pasted (after mapping other digit scripts). */
+export const digitsOf = (value: string): string => westernDigits(value).replace(/\D/g, '');
+
+/** "4200000000000000" with gaps [4, 8, 12] → "4200 0000 0000 0000". */
+export function groupDigits(digits: string, gaps: readonly number[]): string {
+  let out = '';
+  for (let i = 0; i < digits.length; i++) {
+    if (i > 0 && gaps.includes(i)) out += ' ';
+    out += digits[i];
+  }
+  return out;
+}
+
+/** Where the caret goes after reformatting: after the same number of digits as before. */
+export function caretAfterDigits(formatted: string, digitCount: number): number {
+  if (digitCount <= 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i++) {
+    if (/\d/.test(formatted[i]!) && ++seen === digitCount) return i + 1;
+  }
+  return formatted.length;
+}
+
+/** Typing "0534" shows "05/34" (and "052034" "05/2034"): the slash comes by itself. */
+export function formatExpiryInput(value: string): string {
+  const digits = digitsOf(value).slice(0, 6);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+/** Month "01"–"12" and a four-digit year from "MM/YY", "MM/YYYY", "MM-YY" or "MMYY", else null. */
+export function parseExpiry(value: string): { month: string; year: string } | null {
+  const match = /^\s*(\d{1,2})\s*[/\-.]?\s*(\d{2}|\d{4})\s*$/.exec(westernDigits(value));
+  if (!match) return null;
+  const month = Number(match[1]);
+  if (month < 1 || month > 12) return null;
+  const year = match[2]!.length === 2 ? `20${match[2]}` : match[2]!;
+  return { month: String(month).padStart(2, '0'), year };
+}
+
+/**
+ * An amount string from the gateway ("92.00") in the shopper's locale, never through a float:
+ * Intl.NumberFormat formats the decimal string exactly. Western digits throughout.
+ */
+export function formatAmount(amount: string, currency: string, locale: string): string {
+  try {
+    return new Intl.NumberFormat(`${locale}-u-nu-latn`, { style: 'currency', currency }).format(amount as `${number}`);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}

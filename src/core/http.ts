@@ -1,0 +1,44 @@
+// The checkout's payment request, shared by the number frame and the page (SEPA, virtual account,
+// saved registration without a security code). Form-urlencoded, no cookies, an Idempotency-Key;
+// a network failure is retried once with the SAME key, so a lost answer never charges twice.
+import type { GatewayAnswer } from './messages.ts';
+
+export interface PaymentAnswer {
+  /** HTTP status; 0 when the network failed twice. */
+  status: number;
+  body: GatewayAnswer | null;
+}
+
+export const paymentPath = (checkoutId: string): string => `/v1/checkouts/${encodeURIComponent(checkoutId)}/payment`;
+
+export async function postPayment(url: string, fields: Record<string, string>, idempotencyKey: string, fetcher: typeof fetch = fetch): Promise<PaymentAnswer> {
+  const request = (): Promise<Response> =>
+    fetcher(url, {
+      method: 'POST',
+      credentials: 'omit',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Idempotency-Key': idempotencyKey },
+      body: new URLSearchParams(fields).toString(),
+    });
+  let response: Response;
+  try {
+    response = await request();
+  } catch {
+    try {
+      response = await request();
+    } catch {
+      return { status: 0, body: null };
+    }
+  }
+  return { status: response.status, body: await answerOf(response) };
+}
+
+/** The gateway's JSON answer, or null when the body is not one. */
+export async function answerOf(response: Response): Promise<GatewayAnswer | null> {
+  try {
+    const body: unknown = await response.json();
+    if (typeof body === 'object' && body !== null && typeof (body as GatewayAnswer).result?.code === 'string') return body as GatewayAnswer;
+  } catch {
+    // not JSON: a proxy's error page
+  }
+  return null;
+}

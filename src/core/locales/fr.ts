@@ -1,0 +1,44 @@
+// French
+import type { Texts } from './en.ts';
+
+export const fr: Texts = [
+  'Moyen de paiement', // method
+  'Carte', // mCard
+  'Prélèvement SEPA', // mBank
+  'Cartes enregistrées', // mSaved
+  'Numéro de carte', // number
+  'Date d’expiration', // expiry
+  'Code de sécurité', // cvv
+  '3 chiffres au dos (Amex : 4 au recto)', // cvvHint
+  'Nom sur la carte', // holder
+  'Titulaire du compte', // accHolder
+  'BIC (facultatif)', // bic
+  'J’accepte le mandat de prélèvement SEPA pour ce paiement.', // mandate
+  'Identifiant ou e-mail du compte', // accountId
+  'Payer {0}', // payAmount
+  'Chargement…', // loading
+  'Traitement…', // processing
+  'Numéro de carte invalide.', // eNumber
+  'Ce type de carte n’est pas accepté.', // eBrand
+  'Format : MM/YY.', // eExpiry
+  'Cette carte a expiré.', // eExpired
+  'Saisissez le code de sécurité.', // eCvv
+  'Saisissez le nom sur la carte.', // eHolder
+  'IBAN SEPA invalide.', // eIban
+  'BIC invalide.', // eBic
+  'Acceptez le mandat pour continuer.', // eMandate
+  'Saisissez votre identifiant.', // eAccount
+  'Le formulaire de paiement n’a pas pu être chargé.', // eLoad
+  'Refusé par votre banque. Essayez une autre carte ou un autre moyen.', // rDeclined
+  'Provision ou plafond insuffisant.', // rFunds
+  'Code de sécurité incorrect.', // rCvv
+  'Échec de l’authentification de la carte.', // r3ds
+  'Moyen de paiement indisponible.', // rConfig
+  'Certaines données sont invalides.', // rInput
+  'Carte enregistrée indisponible.', // rSaved
+  'Session expirée. Rechargez la page.', // rSession
+  'Paiement annulé.', // rCancelled
+  'Erreur technique. Réessayez plus tard.', // rSystem
+  'Pas de connexion. Réessayez.', // rNetwork
+  'Échec du paiement.', // rUnknown
+];

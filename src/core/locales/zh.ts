@@ -1,0 +1,44 @@
+// Chinese (Simplified)
+import type { Texts } from './en.ts';
+
+export const zh: Texts = [
+  '支付方式', // method
+  '银行卡', // mCard
+  'SEPA 直接借记', // mBank
+  '已保存的卡', // mSaved
+  '卡号', // number
+  '有效期', // expiry
+  '安全码', // cvv
+  '卡背面 3 位（Amex 为正面 4 位）', // cvvHint
+  '持卡人姓名', // holder
+  '账户持有人', // accHolder
+  'BIC（可选）', // bic
+  '我同意本次付款的 SEPA 直接借记授权。', // mandate
+  '账户 ID 或邮箱', // accountId
+  '支付 {0}', // payAmount
+  '正在加载…', // loading
+  '正在处理…', // processing
+  '卡号无效。', // eNumber
+  '不接受此类卡。', // eBrand
+  '格式：MM/YY。', // eExpiry
+  '此卡已过期。', // eExpired
+  '请输入安全码。', // eCvv
+  '请输入卡上的姓名。', // eHolder
+  'SEPA IBAN 无效。', // eIban
+  'BIC 无效。', // eBic
+  '请接受授权后继续。', // eMandate
+  '请输入账户 ID。', // eAccount
+  '无法加载支付表单。', // eLoad
+  '银行拒绝了付款。请换卡或其他方式。', // rDeclined
+  '余额或额度不足。', // rFunds
+  '安全码错误。', // rCvv
+  '银行卡验证失败。', // r3ds
+  '此支付方式不可用。', // rConfig
+  '部分信息无效。', // rInput
+  '已保存的卡不再可用。', // rSaved
+  '会话已过期。请刷新页面。', // rSession
+  '付款已取消。', // rCancelled
+  '技术错误。请稍后再试。', // rSystem
+  '无网络连接。请重试。', // rNetwork
+  '付款失败。', // rUnknown
+];

@@ -1,0 +1,3 @@
+import { formStyles } from '../internal/styles.ts';
+
+export const styles = [formStyles];

@@ -1,0 +1,148 @@
+// The card form: holder and expiry on the page, card number and security code in gateway-origin
+// frames. The page never sees the digits: the number frame pays, the security code reaches it
+// over a same-origin BroadcastChannel, and this form only learns empty/valid/complete/brand.
+import { html, nothing, type PropertyValues } from 'lit';
+import { brandName } from '../../core/methods.ts';
+import { checkExpiry, holderValid } from '../../core/expiry.ts';
+import { formatExpiryInput } from '../../core/format.ts';
+import type { MessageKey } from '../../core/i18n.ts';
+import type { Field, FrameMessage } from '../../core/messages.ts';
+import { FrameController } from '../internal/frames.ts';
+import { MethodForm } from '../internal/method-form.ts';
+import { customFields } from '../options.ts';
+import { styles } from './card-form.styles.ts';
+
+type CardField = 'holder' | 'expiry' | Field;
+
+export class CardForm extends MethodForm<CardField> {
+  static override styles = styles;
+  static override properties = { brand: { state: true } };
+
+  /** The brand the number frame detected. */
+  declare brand: string | undefined;
+  readonly frames = new FrameController(this);
+  #submitted = false;
+
+  get #withCvv(): boolean {
+    return this.ctx.options.requireCvv !== false;
+  }
+
+  override render() {
+    const { ctx } = this;
+    const s = ctx.strings;
+    const showBrand = ctx.options.brandDetection !== false && this.brand;
+    return html`<form part="form" novalidate @submit=${this.#onSubmit}>
+      <div part="field">
+        <span part="label" @click=${() => this.focusField('number')}
+          >${s.number}${showBrand ? html`<span part="brand">${brandName(this.brand!)}</span>` : nothing}</span
+        >
+        ${this.#frame('number', s.number)} ${this.errorLine('number')}
+      </div>
+      <div class="row">
+        ${this.input('expiry', s.expiry, { autocomplete: 'cc-exp', inputmode: 'numeric', dir: 'ltr', placeholder: 'MM/YY' })}
+        ${this.#withCvv
+          ? html`<div part="field">
+              <span part="label" @click=${() => this.focusField('cvv')}>${s.cvv}</span>
+              ${this.#frame('cvv', s.cvv)} ${ctx.options.showCVVHint ? html`<p part="hint">${s.cvvHint}</p>` : nothing} ${this.errorLine('cvv')}
+            </div>`
+          : nothing}
+      </div>
+      ${this.input('holder', s.holder, { autocomplete: 'cc-name' })} ${this.footer()}
+    </form>`;
+  }
+
+  #frame(field: Field, title: string) {
+    const { ctx } = this;
+    return html`<iframe
+      part="frame"
+      data-field=${field}
+      title=${title}
+      aria-describedby="${field}-error"
+      src=${this.frames.url(ctx.gateway, field, ctx.locale, ctx.checkoutId)}
+      allow="payment; shared-autofill"
+      referrerpolicy="origin"
+    ></iframe>`;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    // Label, placeholder, error text and tokens for each frame; sent only when they changed.
+    const { ctx } = this;
+    const s = ctx.strings;
+    const style = ctx.frameTokens();
+    for (const field of ['number', 'cvv'] as const) {
+      const key = this.errors[field];
+      const description = key ? s[key] : field === 'cvv' && ctx.options.showCVVHint ? s.cvvHint : '';
+      this.frames.configure(field, {
+        locale: ctx.locale,
+        label: field === 'number' ? s.number : s.cvv,
+        placeholder: field === 'number' ? '1234 1234 1234 1234' : this.frames.states.number?.cvvLength === 4 ? '1234' : '123',
+        style,
+        invalid: !!key,
+        ...(description && { ariaDescribedBy: description }),
+      });
+    }
+  }
+
+  onFrameMessage(field: Field, message: FrameMessage): void {
+    if (message.type === 'ready') {
+      this.requestUpdate();
+      if (this.frames.ready.has('number') && (!this.#withCvv || this.frames.ready.has('cvv'))) this.ctx.ready();
+    } else if (message.type === 'state') {
+      if (field === 'number' && message.brand !== this.brand) {
+        this.brand = message.brand;
+        this.ctx.brand(message.brand);
+      }
+      // Errors show when the shopper leaves a field (or after a submit attempt), and clear as
+      // soon as the value is right.
+      if ((message.focused === false && !message.empty) || (this.errors[field] && (message.valid || this.#submitted))) this.check(field);
+    } else if (message.type === 'autofill') {
+      const { fields } = message;
+      const month = fields['card.expiryMonth'];
+      const year = fields['card.expiryYear'];
+      if (fields['card.holder']) this.values = { ...this.values, holder: fields['card.holder'] };
+      if (month && year) this.values = { ...this.values, expiry: `${month}/${year.slice(-2)}` };
+      for (const name of ['holder', 'expiry'] as const) if (this.value(name)) this.check(name);
+    }
+  }
+
+  protected override onInput(field: CardField, event: Event): void {
+    const input = event.target as HTMLInputElement;
+    if (field === 'expiry') input.value = formatExpiryInput(input.value);
+    this.setValue(field, input.value);
+  }
+
+  protected override problem(field: CardField): MessageKey | undefined {
+    if (field === 'holder') return holderValid(this.value('holder')) ? undefined : 'eHolder';
+    if (field === 'expiry') {
+      const expiry = checkExpiry(this.value('expiry'));
+      return 'problem' in expiry ? (expiry.problem === 'expired' ? 'eExpired' : 'eExpiry') : undefined;
+    }
+    const state = this.frames.states[field];
+    if (field === 'cvv') return state?.valid ? undefined : 'eCvv';
+    if (!state?.valid) return 'eNumber';
+    return state.brand && !this.ctx.brands.includes(state.brand) ? 'eBrand' : undefined;
+  }
+
+  protected override focusField(field: CardField): void {
+    if (field === 'number' || field === 'cvv') this.frames.post(field, { type: 'focus', channel: this.frames.channel });
+    else super.focusField(field);
+  }
+
+  async #onSubmit(event: Event): Promise<void> {
+    event.preventDefault();
+    this.#submitted = true;
+    if (this.busy || !this.validate(['number', 'expiry', ...(this.#withCvv ? (['cvv'] as const) : []), 'holder'])) return;
+    const expiry = checkExpiry(this.value('expiry'));
+    if ('problem' in expiry) return;
+    const brand = this.frames.states.number?.brand;
+    const fields = {
+      ...(brand && { paymentBrand: brand }),
+      'card.holder': this.value('holder').trim(),
+      'card.expiryMonth': expiry.month,
+      'card.expiryYear': expiry.year,
+      ...customFields(this.ctx.options.customParameters),
+    };
+    await this.pay('card', brand, (key) => this.frames.submit('number', key, fields));
+  }
+}

@@ -1,0 +1,24 @@
+// The widget's own requests to the gateway's checkout-scoped endpoints (CORS, no cookies).
+import { paymentPath, postPayment, type PaymentAnswer } from '../../core/http.ts';
+import type { CheckoutForm, Registration } from './context.ts';
+
+export type FormAnswer = { ok: true; form: CheckoutForm } | { ok: false; code: string };
+
+const isStr = (v: unknown): v is string => typeof v === 'string';
+
+/** Saved cards as the form lists them (masked: brand, last four digits, expiry). */
+const registrationsOf = (value: unknown): Registration[] =>
+  Array.isArray(value) ? value.filter((r) => isStr(r?.id) && isStr(r.paymentBrand) && isStr(r.card?.last4Digits) && isStr(r.card.expiryMonth) && isStr(r.card.expiryYear)) : [];
+
+/** GET /v1/checkouts/{id}/form: the checkout's amount, brands and saved cards. */
+export async function loadForm(gateway: string, checkoutId: string, signal: AbortSignal): Promise<FormAnswer> {
+  const response = await fetch(`${gateway}/v1/checkouts/${encodeURIComponent(checkoutId)}/form`, { credentials: 'omit', signal });
+  const body = (await response.json().catch(() => null)) as Record<string, any> | null;
+  const code = String(body?.result?.code ?? '');
+  if (!response.ok || !/^\d{1,12}(\.\d{1,3})?$/.test(body?.amount) || !isStr(body?.currency) || !Array.isArray(body?.brands)) return { ok: false, code };
+  return { ok: true, form: { amount: body.amount, currency: body.currency, brands: body.brands.filter(isStr), registrations: registrationsOf(body.registrations) } };
+}
+
+/** POST /v1/checkouts/{id}/payment from the page (SEPA, virtual account, saved card without code). */
+export const payFromPage = (gateway: string, checkoutId: string, fields: Record<string, string>, idempotencyKey: string): Promise<PaymentAnswer> =>
+  postPayment(`${gateway}${paymentPath(checkoutId)}`, fields, idempotencyKey);

@@ -1,0 +1,47 @@
+// What the <payment-widget> hands each method form: the checkout, texts, options and the
+// callbacks that turn a form's outcome into the widget's events, announcements and navigation.
+import type { Method } from '../../core/methods.ts';
+import type { PaymentAnswer } from '../../core/http.ts';
+import type { Locale, Strings } from '../../core/i18n.ts';
+import type { StyleTokens } from '../../core/messages.ts';
+import type { WidgetOptions } from '../options.ts';
+
+export interface Registration {
+  id: string;
+  paymentBrand: string;
+  card: { last4Digits: string; expiryMonth: string; expiryYear: string; holder?: string };
+}
+
+/** GET /v1/checkouts/{id}/form, the part the widget uses. */
+export interface CheckoutForm {
+  /** Decimal string as the gateway sends it ("92.00"): never a float. */
+  amount: string;
+  currency: string;
+  brands: string[];
+  registrations: Registration[];
+}
+
+export interface WidgetContext {
+  /** The gateway's origin (frames, form data, payments). */
+  gateway: string;
+  checkoutId: string;
+  checkout: CheckoutForm;
+  /** Brands this page accepts: the checkout's, narrowed by the shop's brands list. */
+  brands: readonly string[];
+  locale: Locale;
+  strings: Strings;
+  options: WidgetOptions;
+  /** "Pay 92,00 €" (or "Pay" when the amount cannot be shown). */
+  payLabel: string;
+  announce(text: string): void;
+  /** The form can take input (its frames answered); the widget fires pw-ready once. */
+  ready(): void;
+  /** The brand detected from the card number changed (pw-brand). */
+  brand(brand: string | undefined): void;
+  /** pw-submit (cancelable) and onBeforeSubmitCard: false when the shop cancelled. */
+  beforeSubmit(method: Method, brand?: string): boolean;
+  /** The gateway answered (or not): events, announcement, navigation. ok=false carries the message to show. */
+  result(answer: PaymentAnswer, method: Method): { ok: boolean; message: string };
+  /** Current --pw-* values for the frames. */
+  frameTokens(): StyleTokens;
+}

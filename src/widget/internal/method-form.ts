@@ -1,0 +1,152 @@
+// What every method form shares: field values and their errors (aria-invalid, aria-describedby
+// pointing at the error text), the announced summary on a failed submit, and the payment round
+// trip with its Idempotency-Key (kept after a network failure, so the retry cannot charge twice).
+import { html, LitElement, type PropertyDeclarations } from 'lit';
+import type { Method } from '../../core/methods.ts';
+import type { PaymentAnswer } from '../../core/http.ts';
+import type { MessageKey } from '../../core/i18n.ts';
+import { newIdempotencyKey } from '../../core/keys.ts';
+import type { WidgetContext } from './context.ts';
+import { formStyles } from './styles.ts';
+
+export interface InputOptions {
+  autocomplete: string;
+  inputmode?: string;
+  dir?: string;
+  placeholder?: string;
+  optional?: boolean;
+}
+
+export abstract class MethodForm<F extends string> extends LitElement {
+  static override styles = [formStyles];
+  static override properties: PropertyDeclarations = {
+    ctx: { attribute: false },
+    values: { state: true },
+    errors: { state: true },
+    busy: { state: true },
+    alert: { state: true },
+  };
+
+  declare ctx: WidgetContext;
+  declare values: Partial<Record<F, string>>;
+  declare errors: Partial<Record<F, MessageKey>>;
+  declare busy: boolean;
+  /** The gateway's answer in words, when a payment attempt failed. */
+  declare alert: string;
+  #retryKey: string | undefined;
+
+  constructor() {
+    super();
+    this.values = {};
+    this.errors = {};
+    this.busy = false;
+    this.alert = '';
+  }
+
+  /** The field's error, if its value is wrong. */
+  protected abstract problem(field: F): MessageKey | undefined;
+
+  value(field: F): string {
+    return this.values[field] ?? '';
+  }
+
+  protected setValue(field: F, value: string): void {
+    this.values = { ...this.values, [field]: value };
+    if (this.errors[field]) this.check(field);
+  }
+
+  /** Updates the field's error; true when it has none. */
+  protected check(field: F): boolean {
+    const key = this.problem(field);
+    if (key !== this.errors[field]) {
+      const errors = { ...this.errors };
+      if (key) errors[field] = key;
+      else delete errors[field];
+      this.errors = errors;
+    }
+    return !key;
+  }
+
+  protected focusField(field: F): void {
+    this.shadowRoot?.querySelector<HTMLElement>(`#${field}`)?.focus();
+  }
+
+  /** Checks every field; on failure announces the first error and moves focus to it. */
+  protected validate(fields: F[]): boolean {
+    const invalid = fields.filter((field) => !this.check(field));
+    const first = invalid[0];
+    if (first === undefined) return true;
+    this.ctx.announce(this.ctx.strings[this.errors[first]!]);
+    this.focusField(first);
+    return false;
+  }
+
+  protected errorText(field: F): string {
+    const key = this.errors[field];
+    return key ? this.ctx.strings[key] : '';
+  }
+
+  /** Hook for formatting while typing. */
+  protected onInput(field: F, event: Event): void {
+    this.setValue(field, (event.target as HTMLInputElement).value);
+  }
+
+  /** Errors show when the shopper leaves a field they typed in. */
+  protected onBlur(field: F): void {
+    if (this.value(field).trim() || this.errors[field]) this.check(field);
+  }
+
+  /** A labelled text input with its error line. */
+  protected input(field: F, label: string, options: InputOptions) {
+    return html`<div part="field">
+      <label part="label" for=${field}>${label}</label>
+      <input
+        part="input"
+        id=${field}
+        name=${field}
+        autocomplete=${options.autocomplete}
+        inputmode=${options.inputmode ?? 'text'}
+        dir=${options.dir ?? 'auto'}
+        placeholder=${options.placeholder ?? ''}
+        spellcheck="false"
+        aria-required=${options.optional ? 'false' : 'true'}
+        aria-invalid=${!!this.errors[field]}
+        aria-describedby="${field}-error"
+        .value=${this.value(field)}
+        @input=${(event: Event) => this.onInput(field, event)}
+        @blur=${() => this.onBlur(field)}
+      />
+      ${this.errorLine(field)}
+    </div>`;
+  }
+
+  protected errorLine(field: F) {
+    return html`<p part="error" id="${field}-error">${this.errorText(field)}</p>`;
+  }
+
+  /** The failed attempt's message and the pay button. */
+  protected footer() {
+    const { strings, payLabel } = this.ctx;
+    return html`<p part="alert">${this.alert}</p>
+      <button part="button" type="submit" aria-disabled=${!!this.busy}>${this.busy ? strings.processing : payLabel}</button>`;
+  }
+
+  /** pw-submit, then one payment attempt; a failure leaves its message in the form. */
+  protected async pay(method: Method, brand: string | undefined, send: (idempotencyKey: string) => Promise<PaymentAnswer>): Promise<void> {
+    const { ctx } = this;
+    if (this.busy || !ctx.beforeSubmit(method, brand)) return;
+    this.busy = true;
+    this.alert = '';
+    ctx.announce(ctx.strings.processing);
+    const key = this.#retryKey ?? newIdempotencyKey();
+    const answer = await send(key);
+    if (!this.isConnected) return;
+    this.#retryKey = answer.status === 0 ? key : undefined;
+    const outcome = ctx.result(answer, method);
+    // After a success the page navigates away; the button stays busy so nobody pays twice.
+    if (!outcome.ok) {
+      this.busy = false;
+      this.alert = outcome.message;
+    }
+  }
+}

@@ -1,0 +1,108 @@
+// Styles every method form shares: fields, labels, errors, the pay button. Only --pw-* tokens
+// (src/widget/theme.ts); inputs never below 16 px (no zoom on phones), usable at 320 px wide.
+import { css } from 'lit';
+
+export const formStyles = css`
+  :host {
+    display: block;
+    color: var(--pw-color-text);
+    font-family: var(--pw-font-family);
+  }
+  form,
+  fieldset {
+    display: grid;
+    gap: var(--pw-spacing);
+    min-width: 0;
+    margin: 0;
+    padding: 0;
+    border: 0;
+  }
+  [part='field'] {
+    display: grid;
+    gap: 0.375rem;
+    min-width: 0;
+  }
+  .row {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(8rem, 1fr));
+    gap: var(--pw-spacing);
+  }
+  [part='label'],
+  legend {
+    font-size: 0.9375rem;
+    font-weight: 600;
+  }
+  [part='brand'] {
+    float: inline-end;
+    font-weight: 400;
+  }
+  input:not([type='checkbox'], [type='radio']),
+  iframe {
+    box-sizing: border-box;
+    width: 100%;
+    height: var(--pw-input-height);
+    margin: 0;
+    border: 0;
+  }
+  input:not([type='checkbox'], [type='radio']) {
+    padding: var(--pw-input-padding);
+    font: inherit;
+    font-size: max(16px, var(--pw-font-size));
+    color: inherit;
+    background: var(--pw-color-surface);
+    border: var(--pw-border-width) solid var(--pw-color-border);
+    border-radius: var(--pw-radius);
+  }
+  :focus-visible {
+    outline: 2px solid var(--pw-color-focus);
+    outline-offset: 2px;
+  }
+  [aria-invalid='true'] {
+    border-color: var(--pw-color-error);
+  }
+  [part='error'],
+  [part='hint'] {
+    margin: 0;
+    font-size: 0.875rem;
+    color: var(--pw-color-muted);
+  }
+  [part='error'],
+  [part='alert'] {
+    color: var(--pw-color-error);
+  }
+  [part='error']:empty,
+  [part='alert']:empty {
+    display: none;
+  }
+  .choice {
+    display: flex;
+    gap: 0.5rem;
+    font-weight: 400;
+  }
+  .choice input {
+    width: 1.25rem;
+    height: 1.25rem;
+    margin: 0.125rem 0 0;
+    accent-color: var(--pw-color-primary);
+  }
+  [part='alert'] {
+    margin: 0;
+    padding: 0.75rem;
+    border: var(--pw-border-width) solid;
+    border-radius: var(--pw-radius);
+  }
+  button {
+    min-height: 2.75rem;
+    padding: 0.5rem 1rem;
+    font: inherit;
+    font-size: max(16px, var(--pw-font-size));
+    font-weight: 600;
+    color: var(--pw-color-on-primary);
+    background: var(--pw-color-primary);
+    border: 0;
+    border-radius: var(--pw-radius);
+  }
+  [aria-disabled='true'] {
+    opacity: 0.7;
+  }
+`;

@@ -1,0 +1,39 @@
+import { css } from 'lit';
+import { formStyles } from '../internal/styles.ts';
+import { themeDefaults } from '../theme.ts';
+
+export const styles = [
+  themeDefaults,
+  formStyles,
+  css`
+    :host {
+      line-height: 1.5;
+    }
+    :host([hidden]) {
+      display: none;
+    }
+    .root {
+      display: grid;
+      gap: var(--pw-spacing);
+    }
+    .root.card {
+      padding: var(--pw-spacing);
+      border: var(--pw-border-width) solid var(--pw-color-border);
+      border-radius: var(--pw-radius);
+    }
+    [part='methods'] {
+      gap: 0.5rem;
+    }
+    [part='status'] {
+      margin: 0;
+    }
+    .vh {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+  `,
+];

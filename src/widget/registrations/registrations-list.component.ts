@@ -1,0 +1,119 @@
+// Saved cards of the checkout (one-click): pick one and pay. With registrations.requireCvv the
+// security code is typed into a gateway frame, which then sends the payment itself; otherwise
+// the page sends the registrationId alone.
+import { html, nothing, type PropertyValues } from 'lit';
+import { brandName } from '../../core/methods.ts';
+import type { MessageKey } from '../../core/i18n.ts';
+import type { Field, FrameMessage } from '../../core/messages.ts';
+import { payFromPage } from '../internal/api.ts';
+import type { Registration } from '../internal/context.ts';
+import { FrameController } from '../internal/frames.ts';
+import { MethodForm } from '../internal/method-form.ts';
+import { customFields } from '../options.ts';
+import { styles } from './registrations-list.styles.ts';
+
+export class RegistrationsList extends MethodForm<'cvv'> {
+  static override styles = styles;
+  static override properties = { selected: { state: true } };
+
+  /** Id of the chosen registration ('' = the first). */
+  declare selected: string;
+  readonly frames = new FrameController(this);
+
+  constructor() {
+    super();
+    this.selected = '';
+  }
+
+  /** The checkout's saved cards of brands this page accepts. */
+  get registrations(): Registration[] {
+    return this.ctx.checkout.registrations.filter((r) => this.ctx.brands.includes(r.paymentBrand));
+  }
+
+  get #withCvv(): boolean {
+    return this.ctx.options.registrations?.requireCvv === true;
+  }
+
+  get #chosen(): Registration | undefined {
+    return this.registrations.find((r) => r.id === this.selected) ?? this.registrations[0];
+  }
+
+  override firstUpdated(): void {
+    if (!this.#withCvv) this.ctx.ready();
+  }
+
+  override render() {
+    const { ctx } = this;
+    const s = ctx.strings;
+    const chosen = this.#chosen;
+    return html`<form part="form" novalidate @submit=${this.#onSubmit}>
+      <fieldset>
+        <legend>${s.mSaved}</legend>
+        ${this.registrations.map(
+          (r) => html`<label class="choice" part="saved-card">
+            <input type="radio" name="registration" .value=${r.id} .checked=${r === chosen} @change=${() => (this.selected = r.id)} />
+            <span>${brandName(r.paymentBrand)} •••• ${r.card.last4Digits} · ${r.card.expiryMonth}/${r.card.expiryYear.slice(-2)}</span>
+          </label>`,
+        )}
+      </fieldset>
+      ${this.#withCvv
+        ? html`<div part="field">
+            <span part="label" @click=${() => this.focusField('cvv')}>${s.cvv}</span>
+            <iframe
+              part="frame"
+              data-field="cvv"
+              title=${s.cvv}
+              aria-describedby="cvv-error"
+              src=${this.frames.url(ctx.gateway, 'cvv', ctx.locale, ctx.checkoutId)}
+              allow="payment; shared-autofill"
+              referrerpolicy="origin"
+            ></iframe>
+            ${this.errorLine('cvv')}
+          </div>`
+        : nothing}
+      ${this.footer()}
+    </form>`;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const s = this.ctx.strings;
+    const key = this.errors.cvv;
+    this.frames.configure('cvv', {
+      locale: this.ctx.locale,
+      label: s.cvv,
+      placeholder: this.#chosen?.paymentBrand === 'AMEX' ? '1234' : '123',
+      style: this.ctx.frameTokens(),
+      invalid: !!key,
+      ...(key && { ariaDescribedBy: s[key] }),
+    });
+  }
+
+  onFrameMessage(_field: Field, message: FrameMessage): void {
+    if (message.type === 'ready') {
+      this.requestUpdate();
+      this.ctx.ready();
+    } else if (message.type === 'state' && ((message.focused === false && !message.empty) || (this.errors.cvv && message.valid))) {
+      this.check('cvv');
+    }
+  }
+
+  protected override problem(): MessageKey | undefined {
+    return this.frames.states.cvv?.valid ? undefined : 'eCvv';
+  }
+
+  protected override focusField(_field: 'cvv'): void {
+    this.frames.post('cvv', { type: 'focus', channel: this.frames.channel });
+  }
+
+  async #onSubmit(event: Event): Promise<void> {
+    event.preventDefault();
+    const registration = this.#chosen;
+    if (this.busy || !registration || (this.#withCvv && !this.validate(['cvv']))) return;
+    const { ctx } = this;
+    const fields = { registrationId: registration.id, ...customFields(ctx.options.customParameters) };
+    await this.pay('saved', registration.paymentBrand, (key) =>
+      this.#withCvv ? this.frames.submit('cvv', key, fields) : payFromPage(ctx.gateway, ctx.checkoutId, fields, key),
+    );
+  }
+}

@@ -1,0 +1,224 @@
+import { expect, oneEvent } from '@open-wc/testing';
+import type { CardForm } from '../../src/widget/card/card-form.component.ts';
+import type { PaymentWidget } from '../../src/widget/payment-widget/payment-widget.component.ts';
+import type { ParentMessage, SubmitMessage } from '../../src/core/messages.ts';
+import { blur, description, fromFrame, one, settle, stubFetch, type, widget } from './support.ts';
+
+interface CardSetup {
+  el: PaymentWidget;
+  card: CardForm;
+  posted: [string, ParentMessage][];
+  frame: (field: 'number' | 'cvv', data: Record<string, unknown>) => Promise<void>;
+  submit: () => Promise<void>;
+}
+
+async function cardForm(options = {}): Promise<CardSetup> {
+  const el = await widget({ brands: 'VISA MASTER', action: 'https://shop.example/result', options });
+  const card = one<CardForm>(el, 'pw-card-form');
+  const posted: [string, ParentMessage][] = [];
+  card.frames.post = (field, message) => void posted.push([field, message]);
+  const frame = async (field: 'number' | 'cvv', data: Record<string, unknown>) => {
+    fromFrame(one(el, `iframe[data-field="${field}"]`), { channel: card.frames.channel, field, ...data });
+    await settle(el);
+  };
+  await frame('number', { type: 'ready' });
+  await frame('cvv', { type: 'ready' });
+  const submit = async () => {
+    one<HTMLButtonElement>(el, 'button[type="submit"]').click();
+    await settle(el);
+  };
+  return { el, card, posted, frame, submit };
+}
+
+const validNumber = { type: 'state', empty: false, valid: true, complete: true, brand: 'VISA', cvvLength: 3 };
+const validCvv = { type: 'state', empty: false, valid: true, complete: true, cvvLength: 3 };
+
+async function fillValid(setup: CardSetup): Promise<void> {
+  const { el, frame } = setup;
+  await frame('number', validNumber);
+  await frame('cvv', validCvv);
+  type(one<HTMLInputElement>(el, '#expiry'), '0534');
+  type(one<HTMLInputElement>(el, '#holder'), 'Jane Jones');
+  await settle(el);
+}
+
+const submits = (posted: [string, ParentMessage][]) => posted.filter(([, m]) => m.type === 'submit') as [string, SubmitMessage][];
+
+describe('card form', () => {
+  let fetchStub: ReturnType<typeof stubFetch>;
+  beforeEach(() => (fetchStub = stubFetch()));
+  afterEach(() => fetchStub.restore());
+
+  it('labels its fields and points each at its error', async () => {
+    const { el } = await cardForm();
+    const holder = one<HTMLInputElement>(el, '#holder');
+    const expiry = one<HTMLInputElement>(el, '#expiry');
+    expect(holder.autocomplete).to.equal('cc-name');
+    expect(expiry.autocomplete).to.equal('cc-exp');
+    expect(expiry.inputMode).to.equal('numeric');
+    expect(one(el, 'label[for="holder"]').textContent).to.equal('Name on card');
+    expect(one(el, 'label[for="expiry"]').textContent).to.equal('Expiry date');
+    for (const input of [holder, expiry]) {
+      expect(input.getAttribute('aria-invalid')).to.equal('false');
+      expect(input.getAttribute('aria-describedby')).to.equal(`${input.id}-error`);
+    }
+    expect(getComputedStyle(holder).fontSize).to.equal('16px');
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows an expired card and a bad holder with aria-invalid and a described error', async () => {
+    const { el, posted, frame, submit } = await cardForm();
+    await frame('number', validNumber);
+    await frame('cvv', validCvv);
+    const expiry = one<HTMLInputElement>(el, '#expiry');
+    const holder = one<HTMLInputElement>(el, '#holder');
+    type(expiry, '0120');
+    type(holder, 'J');
+    await settle(el);
+    expect(expiry.value).to.equal('01/20');
+    // No error while typing; it shows when the shopper leaves the field.
+    expect(expiry.getAttribute('aria-invalid')).to.equal('false');
+    blur(expiry);
+    await settle(el);
+    expect(expiry.getAttribute('aria-invalid')).to.equal('true');
+    expect(description(expiry)).to.equal('This card has expired.');
+
+    await submit();
+    expect(holder.getAttribute('aria-invalid')).to.equal('true');
+    expect(description(holder)).to.equal('Enter the name on the card.');
+    expect(one(el, '[aria-live]').textContent).to.equal('This card has expired.');
+    expect(submits(posted)).to.have.length(0);
+
+    type(expiry, '13/40');
+    blur(expiry);
+    await settle(el);
+    expect(description(expiry)).to.equal('Use the format MM/YY.');
+
+    // Corrected values clear their errors as they are typed.
+    type(expiry, '0534');
+    type(holder, 'Jane Jones');
+    await settle(el);
+    expect(expiry.getAttribute('aria-invalid')).to.equal('false');
+    expect(holder.getAttribute('aria-invalid')).to.equal('false');
+    expect(description(holder)).to.equal('');
+    await expect(el).to.be.accessible();
+  });
+
+  it('tells the frames which of their fields is wrong', async () => {
+    const { el, posted, frame, submit } = await cardForm();
+    await frame('number', { type: 'state', empty: false, valid: false, complete: false, focused: false });
+    const number = [...posted].reverse().find(([field, m]) => field === 'number' && m.type === 'configure')![1];
+    expect(number).to.include({ invalid: true, ariaDescribedBy: 'Enter a valid card number.' });
+    expect(description(one(el, 'iframe[data-field="number"]'))).to.equal('Enter a valid card number.');
+
+    // A brand the page does not take is refused even when the number is valid.
+    await frame('number', { ...validNumber, brand: 'AMEX', cvvLength: 4, focused: false });
+    expect(description(one(el, 'iframe[data-field="number"]'))).to.equal('This card type is not accepted.');
+
+    await submit();
+    const cvv = [...posted].reverse().find(([field, m]) => field === 'cvv' && m.type === 'configure')![1];
+    expect(cvv).to.include({ invalid: true, ariaDescribedBy: 'Enter the security code.', placeholder: '1234' });
+    // Focus goes to the first wrong field, inside its frame.
+    expect(posted.filter(([, m]) => m.type === 'focus')).to.deep.equal([['number', { type: 'focus', channel: one<CardForm>(el, 'pw-card-form').frames.channel }]]);
+    await expect(el).to.be.accessible();
+  });
+
+  it('asks the number frame to pay with holder and expiry, never handling digits itself', async () => {
+    const setup = await cardForm({ customParameters: { SHOPPER_order: 'A-17', other: 'dropped' } });
+    const { el, card, posted, submit, frame } = setup;
+    await fillValid(setup);
+    const submitEvent = oneEvent(el, 'pw-submit');
+    await submit();
+    expect((await submitEvent).detail).to.deep.equal({ method: 'card', brand: 'VISA' });
+    const [[field, message]] = submits(posted) as [[string, SubmitMessage]];
+    expect(field).to.equal('number');
+    expect(message.channel).to.equal(card.frames.channel);
+    expect(message.idempotencyKey).to.match(/^pw-[0-9a-f]{32}$/);
+    expect(message.fields).to.deep.equal({
+      paymentBrand: 'VISA',
+      'card.holder': 'Jane Jones',
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
+      'customParameters[SHOPPER_order]': 'A-17',
+    });
+    const button = one(el, 'button[type="submit"]');
+    expect(button.getAttribute('aria-disabled')).to.equal('true');
+    expect(button.textContent).to.equal('Processing…');
+
+    // A decline: the message is shown and announced, the form can be sent again with a new key.
+    const error = oneEvent(el, 'pw-error');
+    await frame('number', { type: 'submitted', status: 400, body: { result: { code: '800.100.152', description: 'transaction declined by authorization system' } } });
+    expect((await error).detail).to.deep.equal({ code: '800.100.152', message: 'Declined by your bank. Try another card or method.', status: 400 });
+    expect(one(el, '[part="alert"]').textContent).to.equal('Declined by your bank. Try another card or method.');
+    expect(one(el, '[aria-live]').textContent).to.equal('Declined by your bank. Try another card or method.');
+    expect(button.getAttribute('aria-disabled')).to.equal('false');
+    await submit();
+    const keys = submits(posted).map(([, m]) => m.idempotencyKey);
+    expect(keys).to.have.length(2);
+    expect(keys[1]).to.not.equal(keys[0]);
+    await expect(el).to.be.accessible();
+  });
+
+  it('retries with the same Idempotency-Key after the network failed', async () => {
+    const setup = await cardForm();
+    const { el, posted, submit, frame } = setup;
+    await fillValid(setup);
+    await submit();
+    await frame('number', { type: 'submitted', status: 0, body: null });
+    expect(one(el, '[part="alert"]').textContent).to.equal('No connection. Try again.');
+    await submit();
+    const keys = submits(posted).map(([, m]) => m.idempotencyKey);
+    expect(keys).to.have.length(2);
+    expect(keys[1]).to.equal(keys[0]);
+    await expect(el).to.be.accessible();
+  });
+
+  it('hands a successful answer to pw-result and keeps the form from paying twice', async () => {
+    const setup = await cardForm();
+    const { el, posted, submit, frame } = setup;
+    await fillValid(setup);
+    await submit();
+    const redirect = 'https://shop.example/result?id=x&resourcePath=%2Fv1%2Fcheckouts%2Fx%2Fpayment';
+    const result = oneEvent(el, 'pw-result');
+    // The test stays on the page: pw-result is cancelable, which a single-page app may use too.
+    el.addEventListener('pw-result', (event) => event.preventDefault(), { once: true });
+    await frame('number', { type: 'submitted', status: 200, body: { result: { code: '000.100.110' }, id: 'x', redirect: { url: redirect } } });
+    const { detail } = await result;
+    expect(detail).to.deep.include({ status: 200, code: '000.100.110', method: 'card' });
+    expect(detail.body.redirect.url).to.equal(redirect);
+    await submit();
+    expect(submits(posted)).to.have.length(1);
+    expect(one(el, 'button[type="submit"]').getAttribute('aria-disabled')).to.equal('true');
+    await expect(el).to.be.accessible();
+  });
+
+  it('lets pw-submit (onBeforeSubmitCard) cancel the payment', async () => {
+    const setup = await cardForm();
+    const { el, posted, submit } = setup;
+    await fillValid(setup);
+    el.addEventListener('pw-submit', (event) => event.preventDefault(), { once: true });
+    await submit();
+    expect(submits(posted)).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('takes holder and expiry the browser autofilled into the number frame', async () => {
+    const { el, frame } = await cardForm();
+    await frame('number', { type: 'autofill', fields: { 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034' } });
+    expect(one<HTMLInputElement>(el, '#holder').value).to.equal('Jane Jones');
+    expect(one<HTMLInputElement>(el, '#expiry').value).to.equal('05/34');
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows the security code hint and leaves the code out when requireCvv is false', async () => {
+    fetchStub.restore();
+    fetchStub = stubFetch();
+    const withHint = await widget({ brands: 'VISA', options: { showCVVHint: true } });
+    expect(one(withHint, '[part="hint"]').textContent).to.equal('3 digits on the back (Amex: 4 on the front)');
+    await expect(withHint).to.be.accessible();
+
+    const noCvv = await widget({ brands: 'VISA', options: { requireCvv: false, brandDetection: false } });
+    expect(noCvv.shadowRoot!.querySelector('pw-card-form')!.shadowRoot!.querySelectorAll('iframe')).to.have.length(1);
+    await expect(noCvv).to.be.accessible();
+  });
+});

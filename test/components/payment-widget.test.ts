@@ -1,0 +1,243 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import type { PaymentWidget } from '../../src/widget/payment-widget/payment-widget.component.ts';
+import type { CardForm } from '../../src/widget/card/card-form.component.ts';
+import { all, CHECKOUT_ID, formData, fromFrame, GATEWAY, json, one, settle, stubFetch, widget } from './support.ts';
+
+describe('<payment-widget>', () => {
+  let fetchStub: ReturnType<typeof stubFetch>;
+  afterEach(() => fetchStub.restore());
+
+  it('offers one form per method of the given brands, narrowed to the checkout', async () => {
+    fetchStub = stubFetch();
+    const el = await widget({ brands: 'VISA MASTER DIRECTDEBIT_SEPA PAYPAL DINERS' });
+
+    expect(fetchStub.calls[0]!.url).to.equal(`${GATEWAY}/v1/checkouts/${CHECKOUT_ID}/form`);
+    expect(fetchStub.calls[0]!.init.credentials).to.equal('omit');
+    const choices = all<HTMLInputElement>(el, 'input[name="method"]');
+    expect(choices.map((c) => c.value)).to.deep.equal(['card', 'bank', 'virtual:PAYPAL']);
+    expect(all(el, 'legend').map((l) => l.textContent)).to.include('Payment method');
+    // DINERS is not a brand of the checkout's entity, AMEX is not on this page.
+    const card = one<CardForm>(el, 'pw-card-form');
+    expect(card.ctx.brands).to.deep.equal(['VISA', 'MASTER', 'DIRECTDEBIT_SEPA', 'PAYPAL']);
+    expect(one(el, 'button[type="submit"]').textContent).to.equal('Pay €92.00');
+
+    choices[1]!.click();
+    await settle(el);
+    expect(all(el, 'pw-card-form')).to.have.length(0);
+    expect(all(el, 'pw-bank-account-form')).to.have.length(1);
+    expect(all(el, 'iframe')).to.have.length(0);
+
+    choices[2]!.click();
+    await settle(el);
+    expect(one(one(el, 'pw-virtual-account-form'), 'label').textContent).to.equal('PayPal: Account ID or email');
+    await expect(el).to.be.accessible();
+  });
+
+  it('fits a 320 px wide screen with 16 px inputs and a large enough pay button', async () => {
+    fetchStub = stubFetch();
+    const el = await widget({ brands: 'VISA MASTER DIRECTDEBIT_SEPA PAYPAL', options: { showCVVHint: true } });
+    el.parentElement!.style.width = '320px';
+    for (const method of all<HTMLInputElement>(el, 'input[name="method"]')) {
+      method.click();
+      await settle(el);
+      for (const node of [el, ...all(el, 'form, input, iframe, button, [part="field"]')]) {
+        expect(node.getBoundingClientRect().right, `${node.localName}#${node.id} overflows`).to.be.at.most(el.getBoundingClientRect().left + 320.5);
+      }
+      for (const input of all<HTMLInputElement>(el, 'input:not([type="radio"]):not([type="checkbox"]), button')) {
+        expect(parseFloat(getComputedStyle(input).fontSize), input.id).to.be.at.least(16);
+      }
+      expect(one(el, 'button[type="submit"]').getBoundingClientRect().height).to.be.at.least(44);
+    }
+    expect(el.scrollWidth).to.be.at.most(320);
+    await expect(el).to.be.accessible();
+  });
+
+  it('renders only the form when the page offers a single method', async () => {
+    fetchStub = stubFetch();
+    const el = await widget({ brands: 'DIRECTDEBIT_SEPA' });
+    expect(all(el, 'input[name="method"]')).to.have.length(0);
+    expect(all(el, 'pw-bank-account-form')).to.have.length(1);
+    await expect(el).to.be.accessible();
+  });
+
+  it('has one polite live region from the first render and announces errors into it', async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchStub = stubFetch();
+    window.fetch = (() => new Promise<Response>((resolve) => (answer = resolve))) as typeof fetch;
+    const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} locale="en"></payment-widget>`);
+
+    const regions = all(el, '[aria-live]');
+    expect(regions).to.have.length(1);
+    const region = regions[0]!;
+    expect(region.getAttribute('aria-live')).to.equal('polite');
+    expect(region.getAttribute('role')).to.equal('status');
+    expect(region.textContent).to.equal('');
+    expect(one(el, '[part="status"]').textContent).to.equal('Loading…');
+
+    const error = oneEvent(el, 'pw-error');
+    answer(json({ result: { code: '100.396.103', description: 'Previously pending transaction timed out' } }, 400));
+    const { detail } = await error;
+    await settle(el);
+    expect(detail).to.deep.equal({ code: '100.396.103', message: 'Session expired. Reload the page.' });
+    expect(all(el, '[aria-live]')).to.deep.equal([region]);
+    expect(region.textContent).to.equal('Session expired. Reload the page.');
+    expect(one(el, '[part="alert"]').textContent).to.equal('Session expired. Reload the page.');
+    await expect(el).to.be.accessible();
+  });
+
+  it('says when the gateway cannot be reached', async () => {
+    fetchStub = stubFetch();
+    window.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} locale="de"></payment-widget>`);
+    await waitUntil(() => el.loadError !== '');
+    expect(el.loadError).to.equal('Keine Verbindung. Erneut versuchen.');
+    await expect(el).to.be.accessible();
+  });
+
+  it('points the card frames at the gateway with the channel, origin, locale and checkout', async () => {
+    fetchStub = stubFetch();
+    const el = await widget({ brands: 'VISA MASTER' });
+    const [number, cvv] = all<HTMLIFrameElement>(el, 'iframe');
+    const urls = [number!, cvv!].map((frame) => new URL(frame.src));
+    for (const [url, field] of [
+      [urls[0]!, 'number'],
+      [urls[1]!, 'cvv'],
+    ] as const) {
+      expect(url.origin).to.equal(GATEWAY);
+      expect(url.pathname).to.equal('/v1/frames/card');
+      expect(url.searchParams.get('field')).to.equal(field);
+      expect(url.searchParams.get('channel')).to.match(/^[0-9a-f]{32}$/);
+      expect(url.searchParams.get('origin')).to.equal(location.origin);
+      expect(url.searchParams.get('locale')).to.equal('en');
+      expect(url.searchParams.get('checkoutId')).to.equal(CHECKOUT_ID);
+    }
+    expect(urls[0]!.searchParams.get('channel')).to.equal(urls[1]!.searchParams.get('channel'));
+    expect(number!.getAttribute('allow')).to.equal('payment; shared-autofill');
+    expect(number!.title).to.equal('Card number');
+    expect(cvv!.title).to.equal('Security code');
+    await expect(el).to.be.accessible();
+  });
+
+  it('ignores messages from another origin, another window or another channel', async () => {
+    fetchStub = stubFetch();
+    const el = await widget({ brands: 'VISA AMEX' });
+    const card = one<CardForm>(el, 'pw-card-form');
+    const number = one<HTMLIFrameElement>(el, 'iframe[data-field="number"]');
+    const cvv = one<HTMLIFrameElement>(el, 'iframe[data-field="cvv"]');
+    const { channel } = card.frames;
+    const brands: unknown[] = [];
+    el.addEventListener('pw-brand', (event) => brands.push((event as CustomEvent).detail.brand));
+    const state = { type: 'state', channel, field: 'number', empty: false, valid: false, complete: false, brand: 'AMEX', cvvLength: 4 };
+
+    fromFrame(number, state, 'https://evil.example');
+    fromFrame(number, state, GATEWAY, window);
+    fromFrame(number, state, GATEWAY, cvv.contentWindow);
+    fromFrame(number, { ...state, channel: 'f'.repeat(32) });
+    fromFrame(number, { ...state, brand: 'AMEX; color: red' });
+    await settle(el);
+    expect(brands).to.deep.equal([]);
+    expect(card.frames.states.number).to.equal(undefined);
+
+    fromFrame(number, state);
+    await settle(el);
+    expect(brands).to.deep.equal(['AMEX']);
+    expect(one(el, '[part="brand"]').textContent).to.equal('American Express');
+    await expect(el).to.be.accessible();
+  });
+
+  it('configures each frame once it is ready and fires pw-ready when both are', async () => {
+    fetchStub = stubFetch();
+    const el = await widget({ brands: 'VISA' });
+    const card = one<CardForm>(el, 'pw-card-form');
+    const posted: [string, Record<string, unknown>][] = [];
+    card.frames.post = (field, message) => void posted.push([field, message as unknown as Record<string, unknown>]);
+    let ready = 0;
+    el.addEventListener('pw-ready', () => ready++);
+    const { channel } = card.frames;
+
+    fromFrame(one(el, 'iframe[data-field="number"]'), { type: 'ready', channel, field: 'number' });
+    await settle(el);
+    expect(ready).to.equal(0);
+    expect(posted.map(([field, m]) => [field, m.type])).to.deep.equal([['number', 'configure']]);
+    const configure = posted[0]![1];
+    expect(configure).to.include({ channel, locale: 'en', label: 'Card number', placeholder: '1234 1234 1234 1234', invalid: false });
+    expect((configure.style as Record<string, string>)['--pw-color-text']).to.equal('#1b1f24');
+    expect(Object.keys(configure.style as object).every((name) => name.startsWith('--pw-'))).to.equal(true);
+
+    fromFrame(one(el, 'iframe[data-field="cvv"]'), { type: 'ready', channel, field: 'cvv' });
+    await settle(el);
+    expect(ready).to.equal(1);
+    expect(posted.map(([field]) => field)).to.deep.equal(['number', 'cvv']);
+    expect(posted[1]![1]).to.include({ label: 'Security code', placeholder: '123' });
+    await expect(el).to.be.accessible();
+  });
+
+  it('is right-to-left in Arabic with the card fields left-to-right and Western digits', async () => {
+    fetchStub = stubFetch();
+    const el = await widget({ brands: 'VISA MASTER', locale: 'ar' });
+    expect(el.getAttribute('dir')).to.equal('rtl');
+    expect(el.getAttribute('lang')).to.equal('ar');
+    expect(getComputedStyle(one(el, 'pw-card-form')).direction).to.equal('rtl');
+    const expiry = one<HTMLInputElement>(el, '#expiry');
+    expect(expiry.getAttribute('dir')).to.equal('ltr');
+    expect(expiry.getAttribute('inputmode')).to.equal('numeric');
+    expect(new URL(one<HTMLIFrameElement>(el, 'iframe').src).searchParams.get('locale')).to.equal('ar');
+    expect(one(el, 'label[for="expiry"]').textContent).to.equal('تاريخ الانتهاء');
+    // The amount keeps Western digits too.
+    expect(one(el, 'button[type="submit"]').textContent).to.match(/92[.,]00/);
+
+    const card = one<CardForm>(el, 'pw-card-form');
+    const posted: Record<string, unknown>[] = [];
+    card.frames.post = (_field, message) => void posted.push(message as unknown as Record<string, unknown>);
+    fromFrame(one(el, 'iframe[data-field="number"]'), { type: 'ready', channel: card.frames.channel, field: 'number' });
+    await settle(el);
+    expect(posted[0]).to.include({ locale: 'ar', label: 'رقم البطاقة' });
+
+    // Arabic-Indic digits typed into the expiry become Western digits.
+    expiry.value = '٠٥٣٤';
+    expiry.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+    await settle(el);
+    expect(expiry.value).to.equal('05/34');
+    await expect(el).to.be.accessible();
+  });
+
+  it('uses the shop page language when no locale is given and falls back to English', async () => {
+    fetchStub = stubFetch();
+    document.documentElement.lang = 'pt-BR';
+    try {
+      const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} brands="VISA"></payment-widget>`);
+      await waitUntil(() => el.checkout !== undefined);
+      await settle(el);
+      expect(el.getAttribute('lang')).to.equal('pt');
+      expect(one(el, 'label[for="holder"]').textContent).to.equal('Nome no cartão');
+      el.locale = 'xx';
+      await settle(el);
+      expect(el.getAttribute('lang')).to.equal('en');
+      expect(el.getAttribute('dir')).to.equal('ltr');
+      await expect(el).to.be.accessible();
+    } finally {
+      document.documentElement.lang = 'en';
+    }
+  });
+
+  it('lets the shop replace texts with options.labels', async () => {
+    fetchStub = stubFetch();
+    const el = await widget({ brands: 'VISA', options: { labels: { holder: 'Cardholder', expiryDate: 'Valid thru', submit: 'Buy now', constructor: 'x', unknownKey: 'x' } } });
+    expect(one(el, 'label[for="holder"]').textContent).to.equal('Cardholder');
+    expect(one(el, 'label[for="expiry"]').textContent).to.equal('Valid thru');
+    expect(one(el, 'button[type="submit"]').textContent).to.equal('Buy now');
+    el.locale = 'constructor';
+    await settle(el);
+    expect(el.getAttribute('lang')).to.equal('en');
+    await expect(el).to.be.accessible();
+  });
+
+  it('offers saved cards first and can hide the other forms while they are offered', async () => {
+    fetchStub = stubFetch(formData({ registrations: [{ id: 'aa'.repeat(16), paymentBrand: 'VISA', card: { last4Digits: '0000', expiryMonth: '05', expiryYear: '2034' } }] }));
+    const el = await widget({ brands: 'VISA DIRECTDEBIT_SEPA', options: { registrations: { hideInitialPaymentForms: true } } });
+    expect(all(el, 'input[name="method"]')).to.have.length(0);
+    expect(all(el, 'pw-registrations')).to.have.length(1);
+    expect(all(el, 'pw-card-form')).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+});

@@ -1,0 +1,181 @@
+// The frame page's script, run in the test page: its "parent" is a same-origin iframe window,
+// its gateway is this page's origin with fetch stubbed.
+import { expect, waitUntil } from '@open-wc/testing';
+import { readSettings, SecureField } from '../../src/secure/secure-field.ts';
+import type { FrameMessage } from '../../src/core/messages.ts';
+import { CHECKOUT_ID, json, type } from './support.ts';
+
+const channel = 'abcdef0123456789abcdef0123456789';
+
+describe('secure card field (frame page script)', () => {
+  let parent: HTMLIFrameElement;
+  let received: FrameMessage[];
+  let field: SecureField;
+  let input: HTMLInputElement;
+  const originalFetch = window.fetch;
+
+  before(async () => {
+    parent = document.createElement('iframe');
+    parent.title = 'fake shop page';
+    document.body.append(parent);
+    received = [];
+    parent.contentWindow!.addEventListener('message', (event) => received.push(event.data));
+    field = new SecureField({ field: 'number', channel, origin: location.origin, locale: 'en', checkoutId: CHECKOUT_ID }, parent.contentWindow!);
+    input = document.querySelector<HTMLInputElement>('#pw-input')!;
+    await waitUntil(() => received.length >= 2);
+  });
+  after(() => {
+    window.fetch = originalFetch;
+  });
+
+  /** A message "from the shop page" (the fake parent window). */
+  const fromParent = (data: unknown, origin = location.origin, source: MessageEventSource | null = parent.contentWindow) =>
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+  const lastState = () => [...received].reverse().find((m) => m.type === 'state')!;
+
+  it('reads its settings from the frame page (data attributes, else the URL)', () => {
+    const root = document.documentElement;
+    expect(readSettings(document, `?field=cvv&channel=${channel}&origin=https%3A%2F%2Fshop.example&locale=de&checkoutId=${CHECKOUT_ID}`)).to.deep.equal({
+      field: 'cvv',
+      channel,
+      origin: 'https://shop.example',
+      locale: 'de',
+      checkoutId: CHECKOUT_ID,
+    });
+    root.dataset.field = 'number';
+    root.dataset.channel = channel;
+    root.dataset.origin = 'https://shop.example';
+    try {
+      expect(readSettings(document, `?field=cvv&channel=${channel}&origin=https%3A%2F%2Fevil.example`)!.origin).to.equal('https://shop.example');
+      expect(readSettings(document, '')!.field).to.equal('number');
+      root.dataset.origin = 'https://shop.example/path';
+      expect(readSettings(document, ''), 'an origin, not a URL').to.equal(null);
+    } finally {
+      delete root.dataset.field;
+      delete root.dataset.channel;
+      delete root.dataset.origin;
+    }
+    expect(readSettings(document, '?field=number&channel=short&origin=https%3A%2F%2Fshop.example')).to.equal(null);
+  });
+
+  it('says it is ready and describes its input for assistive technology', async () => {
+    expect(received[0]).to.deep.equal({ type: 'ready', channel, field: 'number' });
+    expect(input.getAttribute('autocomplete')).to.equal('cc-number');
+    expect(input.getAttribute('inputmode')).to.equal('numeric');
+    expect(input.getAttribute('dir')).to.equal('ltr');
+    expect(input.getAttribute('aria-invalid')).to.equal('false');
+    expect(document.querySelector('label[for="pw-input"]')!.textContent).to.equal('Card number');
+    // Hidden holder and expiry inputs for the browser's autofill, out of the tab order.
+    const autofill = [...document.querySelectorAll<HTMLInputElement>('[aria-hidden="true"] input')];
+    expect(autofill.map((i) => [i.autocomplete, i.tabIndex])).to.deep.equal([
+      ['cc-name', -1],
+      ['cc-exp', -1],
+    ]);
+    await expect(document.querySelector('form')).to.be.accessible();
+  });
+
+  it('applies configure from the page: label, placeholder, error text, tokens through a constructed sheet', async () => {
+    fromParent({ type: 'configure', channel, locale: 'ar', label: 'رقم البطاقة', placeholder: '1234 1234 1234 1234', ariaDescribedBy: 'أدخل رقم بطاقة صالحًا.', invalid: true, style: { '--pw-color-text': 'rgb(1, 2, 3)' } });
+    expect(document.querySelector('label')!.textContent).to.equal('رقم البطاقة');
+    expect(input.placeholder).to.equal('1234 1234 1234 1234');
+    expect(input.getAttribute('aria-invalid')).to.equal('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)!.textContent).to.equal('أدخل رقم بطاقة صالحًا.');
+    expect(document.documentElement.lang).to.equal('ar');
+    expect(document.documentElement.dir).to.equal('ltr');
+    expect(getComputedStyle(input).color).to.equal('rgb(1, 2, 3)');
+    expect(input.hasAttribute('style')).to.equal(false);
+
+    // From another origin, another window or with an unsafe token: ignored.
+    fromParent({ type: 'configure', channel, locale: 'en', label: 'evil', placeholder: '', style: {} }, 'https://evil.example');
+    fromParent({ type: 'configure', channel, locale: 'en', label: 'evil', placeholder: '', style: {} }, location.origin, window);
+    fromParent({ type: 'configure', channel, locale: 'en', label: 'evil', placeholder: '', style: { '--pw-color-text': 'red;}*{display:none' } });
+    expect(document.querySelector('label')!.textContent).to.equal('رقم البطاقة');
+
+    fromParent({ type: 'configure', channel, locale: 'en', label: 'Card number', placeholder: '', invalid: false, style: {} });
+    expect(input.getAttribute('aria-invalid')).to.equal('false');
+    expect(input.hasAttribute('aria-describedby')).to.equal(false);
+    await expect(document.querySelector('form')).to.be.accessible();
+  });
+
+  it('groups the digits, maps other digit scripts, and reports state without digits', async () => {
+    type(input, '٤٢٠٠٠٠٠٠٠٠٠٠٠٠٠٠');
+    expect(input.value).to.equal('4200 0000 0000 0000');
+    await waitUntil(() => lastState()?.type === 'state' && (lastState() as { valid: boolean }).valid);
+    expect(lastState()).to.deep.equal({ type: 'state', channel, field: 'number', empty: false, valid: true, complete: false, brand: 'VISA', cvvLength: 3 });
+    type(input, '3782 822463 10005');
+    await waitUntil(() => (lastState() as { brand?: string }).brand === 'AMEX');
+    expect(input.value).to.equal('3782 822463 10005');
+    expect(lastState()).to.include({ valid: true, complete: true, cvvLength: 4 });
+    type(input, '4200 0000 0000 0001');
+    await waitUntil(() => (lastState() as { brand?: string }).brand === 'VISA');
+    expect(lastState()).to.include({ valid: false });
+    expect(JSON.stringify(received)).to.not.match(/42000|0000 0000|37828/);
+    type(input, '4200000000000000');
+    await waitUntil(() => (lastState() as { valid: boolean }).valid);
+    await expect(document.querySelector('form')).to.be.accessible();
+  });
+
+  it('pays with the page’s Idempotency-Key, the cvv from the other frame, and retries once with the same key', async () => {
+    // The cvv frame's side of the BroadcastChannel.
+    const cvvFrame = new BroadcastChannel(`pw-${channel}`);
+    cvvFrame.onmessage = (event) => {
+      if (event.data.type === 'cvv-request') cvvFrame.postMessage({ type: 'cvv', value: '123' });
+    };
+    cvvFrame.postMessage({ type: 'cvv', value: '' });
+    const requests: { url: string; init: RequestInit }[] = [];
+    window.fetch = (async (url: RequestInfo | URL, init: RequestInit = {}) => {
+      requests.push({ url: String(url), init });
+      if (requests.length === 1) throw new TypeError('Failed to fetch');
+      return json({ result: { code: '000.100.110', description: 'ok' }, id: CHECKOUT_ID, redirect: { url: 'https://shop.example/r' } });
+    }) as typeof fetch;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    fromParent({ type: 'submit', channel, idempotencyKey: 'pw-key-1', fields: { 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034' } });
+    await waitUntil(() => received.some((m) => m.type === 'submitted'), 'no submitted message', { timeout: 5000 });
+    cvvFrame.close();
+
+    expect(requests).to.have.length(2);
+    for (const request of requests) {
+      expect(request.url).to.equal(`/v1/checkouts/${CHECKOUT_ID}/payment`);
+      expect(request.init.method).to.equal('POST');
+      expect(request.init.credentials).to.equal('omit');
+      expect((request.init.headers as Record<string, string>)['Idempotency-Key']).to.equal('pw-key-1');
+      expect(Object.fromEntries(new URLSearchParams(request.init.body as string))).to.deep.equal({
+        'card.holder': 'Jane Jones',
+        'card.expiryMonth': '05',
+        'card.expiryYear': '2034',
+        'card.number': '4200000000000000',
+        paymentBrand: 'VISA',
+        'card.cvv': '123',
+      });
+    }
+    const submitted = received.find((m) => m.type === 'submitted');
+    expect(submitted).to.deep.equal({ type: 'submitted', channel, status: 200, body: { result: { code: '000.100.110', description: 'ok' }, id: CHECKOUT_ID, redirect: { url: 'https://shop.example/r' } } });
+    await expect(document.querySelector('form')).to.be.accessible();
+  });
+
+  it('refuses to send digits the page asks for, and payment fields it may not set', async () => {
+    const before = received.length;
+    window.fetch = (() => Promise.reject(new Error('must not be called'))) as typeof fetch;
+    fromParent({ type: 'submit', channel, idempotencyKey: 'k', fields: { 'card.number': '4111111111111111' } });
+    fromParent({ type: 'submit', channel, idempotencyKey: 'k', fields: { registrationId: 'a'.repeat(32) } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received.length).to.equal(before);
+    expect(field).to.be.instanceOf(SecureField);
+    await expect(document.querySelector('form')).to.be.accessible();
+  });
+
+  it('forwards what the browser autofilled into the hidden holder and expiry inputs', async () => {
+    const [name, expiry] = document.querySelectorAll<HTMLInputElement>('[aria-hidden="true"] input');
+    name!.value = 'Jane Jones';
+    expiry!.value = '05/34';
+    expiry!.dispatchEvent(new Event('change'));
+    await waitUntil(() => received.some((m) => m.type === 'autofill'));
+    expect(received.find((m) => m.type === 'autofill')).to.deep.equal({
+      type: 'autofill',
+      channel,
+      fields: { 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034' },
+    });
+    await expect(document.querySelector('form')).to.be.accessible();
+  });
+});

@@ -1,0 +1,70 @@
+// The widget and the frame script under the policy shops are told to use: Trusted Types required
+// for every DOM sink and no inline style attributes. Any violation fails the test.
+import { expect, waitUntil } from '@open-wc/testing';
+import { SecureField } from '../../src/secure/secure-field.ts';
+import { all, CHECKOUT_ID, one, settle, stubFetch, type, widget } from './support.ts';
+
+describe('under a strict Content-Security-Policy with Trusted Types', () => {
+  const violations: string[] = [];
+  const record = (event: SecurityPolicyViolationEvent) => violations.push(`${event.effectiveDirective}: ${event.sample || event.blockedURI}`);
+
+  before(() => {
+    const meta = document.createElement('meta');
+    meta.httpEquiv = 'Content-Security-Policy';
+    meta.content = "require-trusted-types-for 'script'; style-src-attr 'none'; object-src 'none'";
+    document.head.append(meta);
+    document.addEventListener('securitypolicyviolation', record);
+  });
+  after(() => document.removeEventListener('securitypolicyviolation', record));
+
+  it('enforces the policy in this page', async () => {
+    const div = document.createElement('div');
+    expect(() => {
+      div.innerHTML = '<b>x</b>';
+    }).to.throw(TypeError);
+    await waitUntil(() => violations.length > 0);
+    violations.length = 0;
+  });
+
+  it('renders and uses every method form without a violation', async () => {
+    const fetchStub = stubFetch();
+    try {
+      const el = await widget({ brands: 'VISA DIRECTDEBIT_SEPA PAYPAL', locale: 'ar', options: { style: 'card', showCVVHint: true } });
+      type(one<HTMLInputElement>(el, '#expiry'), '0120');
+      one<HTMLButtonElement>(el, 'button[type="submit"]').click();
+      await settle(el);
+      for (const choice of all<HTMLInputElement>(el, 'input[name="method"]')) {
+        choice.click();
+        await settle(el);
+        one<HTMLButtonElement>(el, 'button[type="submit"]').click();
+        await settle(el);
+      }
+      expect(all(el, '[style]')).to.have.length(0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(violations).to.deep.equal([]);
+      await expect(el).to.be.accessible();
+    } finally {
+      fetchStub.restore();
+    }
+  });
+
+  it('builds the secure field without a violation', async () => {
+    const parent = document.createElement('iframe');
+    parent.title = 'fake shop page';
+    document.body.append(parent);
+    new SecureField({ field: 'number', channel: 'abcdef0123456789abcdef0123456789', origin: location.origin, locale: 'en', checkoutId: CHECKOUT_ID }, parent.contentWindow!);
+    const input = document.querySelector<HTMLInputElement>('#pw-input')!;
+    type(input, '4200000000000000');
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        origin: location.origin,
+        source: parent.contentWindow,
+        data: { type: 'configure', channel: 'abcdef0123456789abcdef0123456789', locale: 'en', label: 'Card number', placeholder: '', style: { '--pw-color-text': '#222' } },
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(input.value).to.equal('4200 0000 0000 0000');
+    expect(violations).to.deep.equal([]);
+    await expect(input.form).to.be.accessible();
+  });
+});
