@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { framesInPage, shopPageText, startStage, watchPolicyViolations, type Stage } from './support.ts';
+
+const CARD = '4200000000000000';
+
+describe('checkout in Chromium: a shop on another origin under a strict policy', () => {
+  let stage: Stage;
+  before(async () => {
+    stage = await startStage();
+  });
+  after(() => stage?.close());
+
+  async function openShop(amount?: string): Promise<{ page: Page; violations: () => Promise<string[]> }> {
+    const page = await stage.browser.newPage();
+    const violations = await watchPolicyViolations(page);
+    const response = await page.goto(`${stage.shopOrigin}/${amount ? `?amount=${amount}` : ''}`);
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+    assert.match(csp, /require-trusted-types-for 'script'/);
+    return { page, violations };
+  }
+
+  const numberFrame = (page: Page) => page.frameLocator('iframe[src*="field=number"]');
+  const cvvFrame = (page: Page) => page.frameLocator('iframe[src*="field=cvv"]');
+
+  async function fillCard(page: Page, number = CARD, cvv = '123') {
+    await numberFrame(page).locator('input[autocomplete="cc-number"]').fill(number);
+    await page.getByLabel('Expiry date').fill('05/34');
+    await cvvFrame(page).locator('input[autocomplete="cc-csc"]').fill(cvv);
+    await page.getByLabel('Name on card').fill('Jane Jones');
+  }
+
+  function checkoutIdOf(url: string): string {
+    const id = new URL(url).searchParams.get('id');
+    assert.ok(id, url);
+    return id;
+  }
+
+  it('loads the script with SRI from the gateway origin and pays by card, landing on shopperResultUrl', async () => {
+    const { page, violations } = await openShop();
+    const script = page.locator('script[src*="paymentWidgets.js"]');
+    assert.match((await script.getAttribute('integrity')) ?? '', /^sha384-[A-Za-z0-9+/]{64}$/);
+    assert.equal(new URL((await script.getAttribute('src'))!).origin, stage.gatewayOrigin);
+    assert.notEqual(stage.gatewayOrigin, stage.shopOrigin);
+
+    await fillCard(page);
+    const text = await shopPageText(page);
+    assert.equal(text.includes(CARD), false, 'the shop page DOM holds the card number');
+    assert.equal(text.includes('4200 0000 0000 0000'), false, 'the shop page DOM holds the formatted card number');
+
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL(/\/result\?/, { timeout: 15_000 });
+    const url = new URL(page.url());
+    const checkoutId = checkoutIdOf(page.url());
+    assert.equal(url.origin + url.pathname, `${stage.shopOrigin}/result`);
+    assert.equal(url.searchParams.get('resourcePath'), `/v1/checkouts/${checkoutId}/payment`);
+    assert.equal(await page.locator('h1.outcome').getAttribute('data-result-code'), '000.100.110');
+
+    const merchant = await stage.merchant.get(`/v1/checkouts/${checkoutId}/payment`);
+    assert.equal(merchant.status, 200);
+    assert.equal(merchant.body.result.code, '000.100.110');
+    assert.equal(merchant.body.amount, '92.00');
+    assert.deepEqual(merchant.body.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
+    const payment = await stage.merchant.get(`/v1/payments/${merchant.body.id}`);
+    assert.equal(payment.body.ndc, checkoutId);
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
+  it('pays by SEPA direct debit', async () => {
+    const { page, violations } = await openShop();
+    await page.getByLabel('SEPA direct debit').check();
+    await page.getByLabel('Account holder').fill('Jane Jones');
+    await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await page.getByLabel(/SEPA direct debit mandate/).check();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL(/\/result\?/, { timeout: 15_000 });
+    const checkoutId = checkoutIdOf(page.url());
+    const merchant = await stage.merchant.get(`/v1/checkouts/${checkoutId}/payment`);
+    assert.equal(merchant.body.result.code, '000.100.110');
+    assert.equal(merchant.body.paymentBrand, 'DIRECTDEBIT_SEPA');
+    assert.equal(merchant.body.bankAccount.iban, 'DE89370400440532013000');
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
+  it('shows a decline in the form and lets the shopper pay again with the same checkout', async () => {
+    const { page } = await openShop('100.51');
+    await fillCard(page);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByText('Declined by your bank. Try another card or method.').first().waitFor({ timeout: 15_000 });
+    assert.match(page.url(), new RegExp(`^${stage.shopOrigin}/(\\?|$)`));
+    await page.close();
+  });
+
+  it('leaves no stray frames or listeners after 50 unmount and mount cycles', async () => {
+    const { page, violations } = await openShop();
+    await numberFrame(page).locator('input[autocomplete="cc-number"]').waitFor();
+    const cdp = await page.context().newCDPSession(page);
+    const listenerCount = async () => {
+      let total = 0;
+      for (const expression of ['window', 'document']) {
+        const { result } = await cdp.send('Runtime.evaluate', { expression });
+        const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+        total += listeners.length;
+      }
+      return total;
+    };
+    const frames = () => framesInPage(page);
+    const before = await listenerCount();
+    const framesBefore = await frames();
+    assert.equal(framesBefore, 2);
+    for (let i = 0; i < 50; i++) {
+      await page.evaluate('window.wpwl.unload()');
+      assert.equal(await frames(), 0, `frames left after unload ${i}`);
+      await page.evaluate('window.wpwl.mount()');
+    }
+    await numberFrame(page).locator('input[autocomplete="cc-number"]').waitFor();
+    assert.equal(await frames(), framesBefore);
+    assert.equal(await listenerCount(), before);
+    assert.equal(page.frames().length, 1 + framesBefore, 'detached frames still attached to the page');
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+});
