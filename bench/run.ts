@@ -20,6 +20,7 @@ import { repoRoot } from './lib/child.ts';
 import { installInterruptHandler } from './lib/cleanup.ts';
 import { formatSection, type SectionReport } from './lib/report.ts';
 import { serverSection } from './server.ts';
+import { widgetSection } from './widget.ts';
 
 const env = process.env;
 const outDir = join(repoRoot, '.bench');
@@ -41,6 +42,7 @@ const SECTIONS: Record<string, () => Promise<SectionReport>> = {
       cpuProfileDir: env.BENCH_CPU_PROFILE === '1' ? join(outDir, 'profiles') : undefined,
       log,
     }),
+  widget: () => widgetSection(log),
 };
 
 const wanted = (env.BENCH_SECTIONS ?? Object.keys(SECTIONS).join(','))
