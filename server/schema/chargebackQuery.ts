@@ -1,0 +1,44 @@
+// Chargeback and query parameters, in the spec's order.
+import { z } from 'zod';
+import { an, bool, dateTime } from './common.ts';
+
+/** Chargeback reasons: 000.100.2 followed by two digits. */
+export const chargebackResultCode = z.string().regex(/^000\.100\.2\d{2}$/, 'must be 000.100.2 followed by two digits, such as 000.100.201');
+
+export const queryPaymentTypes = [
+  'CB', 'CD', 'CR', 'DB', 'CP', 'IV', 'PA', 'RB', 'RC', 'RF', 'RL', 'RV', 'AD', 'IN', 'FI', 'CL', 'CF', 'DR', 'RG', 'RR', 'TE',
+  'CT', 'DS', 'RS', 'SD', 'AC', 'MD', 'EA', 'RI', '3D', 'SA', 'EN', 'ID', 'IC', 'DP', 'CG', 'TG', 'SF', 'IS', 'VD', 'DV', 'AF',
+  'GK', 'RD', 'TM', 'FT', 'KT', 'AR', 'AL', 'PL', 'FN', 'FZ', 'RE', 'RX', 'FO', 'CS', 'EX', 'SE', 'AU', 'TK', 'TF', 'ER',
+] as const;
+export const queryPaymentMethods = ['DD', 'CT', 'CC', 'WA', 'VA', 'UA', 'OT', 'DC', 'ET', 'NT', 'IV', 'PP', 'OD', 'RM'] as const;
+
+/** A comma-separated list of codes, each one of `codes` (DB,PA); no empty entries, no spaces. */
+const codeList = (codes: readonly string[]) => {
+  const known = new Set(codes);
+  return z.string().superRefine((v, ctx) => {
+    const unknown = v.split(',').filter((code) => !known.has(code));
+    if (unknown.length) ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of ${codes.join(', ')}; not a code: ${unknown.map((c) => `'${c}'`).join(', ')}` });
+  });
+};
+
+export const chargebackQuery = z
+  .strictObject({
+    chargebackResultCode: chargebackResultCode.optional(),
+    merchantTransactionId: an(255).optional(),
+    limit: z.string().refine((v) => /^\d{3}$/.test(v) && Number(v) >= 100 && Number(v) <= 500, 'must be a whole number from 100 to 500').optional(),
+    date: z.strictObject({ from: dateTime.optional(), to: dateTime.optional() }).optional(),
+    paymentTypes: codeList(queryPaymentTypes).optional(),
+    paymentMethods: codeList(queryPaymentMethods).optional(),
+    includeLinkedTransactions: bool.optional(),
+    shortId: an(14).optional(),
+  })
+  .superRefine((q, ctx) => {
+    const { from, to } = q.date ?? {};
+    if (from !== undefined && to === undefined) ctx.addIssue({ code: 'custom', path: ['date', 'from'], message: 'must be sent together with date.to' });
+    if (to !== undefined && from === undefined) ctx.addIssue({ code: 'custom', path: ['date', 'to'], message: 'must be sent together with date.from' });
+    if (from !== undefined && to !== undefined && to < from) ctx.addIssue({ code: 'custom', path: ['date', 'to'], message: 'must not be before date.from' });
+    if (q.merchantTransactionId !== undefined && (from !== undefined || to !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['merchantTransactionId'], message: 'cannot be combined with a date.from/date.to time frame' });
+    }
+  });
+export type ChargebackQuery = z.infer<typeof chargebackQuery>;

@@ -1,0 +1,52 @@
+// Card-on-file (standingInstruction.*), in the spec's order. The rules about shopper
+// authentication look at card.cvv and threeDSecure.*, so they live in checkStandingInstruction.
+import { z } from 'zod';
+import { an, date, digits, oneOf } from './common.ts';
+import { paramError, type CodedParamError } from './errors.ts';
+
+export const standingInstruction = z.strictObject({
+  type: oneOf(['UNSCHEDULED', 'INSTALLMENT', 'RECURRING']).optional(),
+  recurringType: oneOf(['STANDING_ORDER', 'SUBSCRIPTION']).optional(),
+  mode: oneOf(['INITIAL', 'REPEATED']).optional(),
+  source: oneOf(['CIT', 'MIT']).optional(),
+  initialTransactionId: an(255).optional(),
+  industryPractice: oneOf(['INCREMENTAL_AUTH', 'RESUBMISSION', 'REAUTHORIZATION', 'DELAYED_CHARGES', 'NO_SHOW']).optional(),
+  expiry: date.optional(),
+  frequency: digits(4).optional(),
+  numberOfInstallments: digits(3).optional(),
+  agreementId: an(35).optional(),
+});
+export type StandingInstruction = z.infer<typeof standingInstruction>;
+
+export interface ShopperAuthentication {
+  /** card.cvv was sent. */
+  hasCvv: boolean;
+  /** The payment carries 3-D Secure: external proof (threeDSecure.eci, verificationId, dsTransactionId) or an authentication run by the gateway. */
+  hasThreeDSecure: boolean;
+  /** The card is a registration of this gateway; when false, an MIT needs initialTransactionId. Unknown: not checked. */
+  tokenized?: boolean;
+}
+
+/**
+ * INITIAL carries a security code or 3-D Secure data, REPEATED carries neither; INSTALLMENT with
+ * 3-D Secure needs numberOfInstallments; an MIT on a card not tokenized here names the initial
+ * transaction.
+ */
+export function checkStandingInstruction(si: StandingInstruction | undefined, auth: ShopperAuthentication): CodedParamError[] {
+  if (!si) return [];
+  const errors: CodedParamError[] = [];
+  if (si.mode === 'INITIAL' && !auth.hasCvv && !auth.hasThreeDSecure) {
+    errors.push(paramError('standingInstruction.mode', si.mode, 'INITIAL must carry the shopper\'s authentication: send card.cvv or 3-D Secure data'));
+  }
+  if (si.mode === 'REPEATED' && (auth.hasCvv || auth.hasThreeDSecure)) {
+    const sent = [auth.hasCvv ? 'card.cvv' : undefined, auth.hasThreeDSecure ? '3-D Secure data' : undefined].filter(Boolean).join(' and ');
+    errors.push(paramError('standingInstruction.mode', si.mode, `REPEATED must not carry shopper authentication data: leave out ${sent}`));
+  }
+  if (si.type === 'INSTALLMENT' && auth.hasThreeDSecure && si.numberOfInstallments === undefined) {
+    errors.push(paramError('standingInstruction.numberOfInstallments', undefined, 'is required for an INSTALLMENT with 3-D Secure'));
+  }
+  if (si.source === 'MIT' && auth.tokenized === false && si.initialTransactionId === undefined && si.agreementId === undefined) {
+    errors.push(paramError('standingInstruction.initialTransactionId', undefined, 'is required for an MIT on a card that is not a registration of this gateway'));
+  }
+  return errors;
+}
