@@ -1,28 +1,48 @@
 // One classic script per build: Vite's IIFE library mode takes a single entry, so `npm run build`
-// runs Vite once per entry, choosing it with PW_ENTRY (widget | frame). dist/ is shared by both
-// runs (emptyOutDir: false); scripts/build-manifest.ts then hashes the files for SRI.
+// runs Vite once per entry, choosing it with PW_ENTRY (widget | frame | threeds | webview | sw).
+// dist/ is shared by the runs (emptyOutDir: false); sw goes last, since its cache name is the hash
+// of the files it precaches; scripts/build-manifest.ts then hashes every file for SRI.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { minifyTemplates } from './scripts/minify-templates.ts';
 
 const entries = {
   widget: { entry: 'src/widget/index.ts', file: 'paymentWidgets.js', name: 'paymentWidgets' },
   frame: { entry: 'src/secure/frame.ts', file: 'secure-frame.js', name: 'pwSecureFrame' },
+  threeds: { entry: 'src/threeds/index.ts', file: 'threeds.js', name: 'pwThreeDS' },
+  webview: { entry: 'src/webview/index.ts', file: 'webview.js', name: 'pwWebview' },
+  sw: { entry: 'src/webview/sw.ts', file: 'sw.js', name: 'pwServiceWorker' },
 } as const;
 
 const which = (process.env.PW_ENTRY ?? 'widget') as keyof typeof entries;
 const chosen = entries[which];
 if (!chosen) throw new Error(`PW_ENTRY must be one of ${Object.keys(entries).join(', ')}, not ${process.env.PW_ENTRY}`);
 
+/** The service worker's revision: a hash of the built files it precaches (they are built before it). */
+function precacheRevision(): string {
+  const hash = createHash('sha256');
+  for (const entry of [entries.widget, entries.frame, entries.webview]) hash.update(readFileSync(new URL(`./dist/${entry.file}`, import.meta.url)));
+  return hash.digest('hex').slice(0, 16);
+}
+
 export default defineConfig({
   publicDir: false,
   plugins: [minifyTemplates()],
+  define: which === 'sw' ? { __PW_REVISION__: JSON.stringify(precacheRevision()) } : {},
+  resolve: {
+    // workbox-window's `module` build is ES5; its ES2017 build is smaller and fits the target.
+    alias: { 'workbox-window': fileURLToPath(new URL('./node_modules/workbox-window/build/workbox-window.prod.mjs', import.meta.url)) },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: false,
     // ES2022: native #private members, which the minifier shortens (Chrome 94, Safari 15.4, Firefox 93).
     target: 'es2022',
     minify: true,
-    sourcemap: false,
+    // PW_MAP=1 writes source maps, to see what each module costs.
+    sourcemap: !!process.env.PW_MAP,
     reportCompressedSize: true,
     lib: {
       entry: chosen.entry,

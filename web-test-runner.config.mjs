@@ -33,7 +33,47 @@ function commonJs() {
   };
 }
 
+/**
+ * Pages that stand in for the gateway's 3-D Secure pages and the issuer's method URL in the
+ * threeds.js tests (test/components/threeds-page.test.ts):
+ *   /__threeds/page?{data attributes as query}  a page whose <html> has those data attributes
+ *   POST /__threeds/method-done                  the gateway's answer to the method notification
+ *   POST /__threeds/method-hang                  an issuer that never answers (until the test ends)
+ *   POST /__threeds/echo                         the posted fields as data-posted JSON on <html>
+ */
+function threedsPages() {
+  const escape = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const page = (attributes) =>
+    `<!doctype html><html lang="en"${attributes}><head><meta charset="utf-8"><title>3-D Secure test page</title></head><body><p>Test page</p></body></html>`;
+  const readBody = (req) => new Promise((resolve) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => resolve(body));
+  });
+  return async (ctx, next) => {
+    if (!ctx.path.startsWith('/__threeds/')) return next();
+    ctx.type = 'html';
+    ctx.set('Content-Security-Policy', "require-trusted-types-for 'script'; style-src-attr 'none'");
+    if (ctx.path === '/__threeds/page') {
+      const attributes = Object.entries(ctx.query).map(([name, value]) => ` data-${escape(name)}="${escape(String(value))}"`).join('');
+      ctx.body = page(attributes);
+    } else if (ctx.path === '/__threeds/method-done') {
+      await readBody(ctx.req);
+      ctx.body = page(' data-threeds-method="done"');
+    } else if (ctx.path === '/__threeds/method-hang') {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      ctx.body = page('');
+    } else if (ctx.path === '/__threeds/echo') {
+      const fields = Object.fromEntries(new URLSearchParams(await readBody(ctx.req)));
+      ctx.body = page(` data-method="${escape(ctx.method)}" data-posted="${escape(JSON.stringify(fields))}"`);
+    } else {
+      return next();
+    }
+  };
+}
+
 export default {
+  middleware: [threedsPages()],
   files: 'test/components/**/*.test.ts',
   nodeResolve: true,
   concurrency: 1,

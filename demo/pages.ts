@@ -46,6 +46,37 @@ export function shopPage(p: ShopPage): string {
   );
 }
 
+export interface TransferPage {
+  /** The gateway's redirect to the bank: the shopper's browser POSTs its parameters there. */
+  redirect?: { url: string; parameters: { name: string; value: string }[] };
+  /** The gateway refused the payment. */
+  response?: { status: number; body: unknown };
+}
+
+/** Online transfer: the shopper's details, then the button that takes them to their bank. */
+export function transferPage(p: TransferPage): string {
+  if (p.redirect) {
+    const inputs = p.redirect.parameters.map((q) => `<input type="hidden" name="${escape(q.name)}" value="${escape(q.value)}">`).join('');
+    return layout(
+      'Online transfer',
+      `<h1>Online transfer</h1>
+<p>Your bank confirms the transfer of EUR 92.00 on its own page.</p>
+<form method="post" action="${escape(p.redirect.url)}" class="playground">${inputs}<button type="submit">Continue to your bank</button></form>`,
+    );
+  }
+  return layout(
+    'Online transfer',
+    `<h1>Online transfer</h1>
+${p.response ? `<p class="outcome failure">The gateway refused the transfer (HTTP ${p.response.status}).</p><pre class="response">${escape(JSON.stringify(p.response.body, null, 2))}</pre>` : ''}
+<p class="order">1 × Demo product <span class="price">EUR 92.00</span></p>
+<form method="post" action="/transfer" class="playground">
+<label>Account holder <input name="holder" value="Jane Jones" autocomplete="name" required></label>
+<label>Bank country <select name="country"><option>DE</option><option>AT</option><option>NL</option></select></label>
+<button type="submit">Pay by online transfer</button>
+</form>`,
+  );
+}
+
 export function resultPage(status: number, body: Record<string, any>): string {
   const code: string = body?.result?.code ?? '';
   const success = /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.[1][12]0)/.test(code);
@@ -97,6 +128,10 @@ export function playgroundPage(p: Playground): string {
 <h2>Amounts that decline</h2>
 <p>Open the shop with one of these amounts to see the decline in the payment form.</p>
 <table class="data"><thead><tr><th>Amount</th><th>Result code</th></tr></thead><tbody>${amounts}</tbody></table>
+<h2>3-D Secure</h2>
+<p>Pay with a card above, or open the shop on a path of the simulated directory server: ${['frictionless', 'attempt', 'challenge', 'error', 'notEnrolled', 'methodTimeout'].map((flow) => `<a href="/?flow=${flow}">${flow}</a>`).join(' · ')}; <a href="/?flow=challenge&amp;topLevel=1">challenge at the top level</a>.</p>
+<h2>Other ways to pay</h2>
+<p><a href="/transfer">Online transfer</a> (server-to-server, the bank's page approves or cancels) · <a href="/app">the webview page an app opens</a> (its result goes to the app's own scheme).</p>
 <h2>Server-to-server payment</h2>
 <form method="post" action="/playground/pay" class="playground">
 <label>Card <select name="card.number">${options}</select></label>

@@ -2,10 +2,16 @@
 // the merchant's token, its page embeds the script tag with the integrity hash under a strict
 // Content-Security-Policy, its result page reads the outcome server-side. The playground lists
 // the simulator's test data and runs server-to-server payments.
+//
+// Query options of the shop page (the playground links them): amount=, flow= (the simulator's
+// 3-D Secure path, customParameters[3DS2_flow]), topLevel=1 (the challenge at the top level,
+// read by assets/options.js). /transfer pays by online transfer server-to-server (the shopper
+// follows the gateway's redirect with a plain form), /app opens the gateway's webview page the
+// way a shop's app would.
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declineAmounts, testCards } from '../server/simulator/testCards.ts';
-import { layout, escape, resultPage, shopPage, playgroundPage } from './pages.ts';
+import { layout, escape, resultPage, shopPage, playgroundPage, transferPage } from './pages.ts';
 
 export interface DemoShopOptions {
   /** Where the shop's server reaches the gateway. */
@@ -24,6 +30,15 @@ const ASSETS: Record<string, { type: string; body: Buffer }> = {
 };
 
 const AMOUNT = /^\d{1,10}\.\d{2}$/;
+/** The simulator's 3-D Secure paths (docs/threeds-protocol.md). */
+const FLOWS = new Set(['frictionless', 'attempt', 'challenge', 'error', 'notEnrolled', 'methodTimeout']);
+/** A result the shop's server may read: its checkouts' payments and its server-to-server payments. */
+const RESOURCE_PATH = /^\/v1\/(checkouts\/[0-9a-z.-]{32,48}|payments\/[0-9a-f]{32})(\/payment)?$/;
+/** The app's own scheme, for the webview page's result (merchant.app.schemeUrl of the checkout). */
+export const APP_SCHEME_URL = 'demoshop://';
+
+/** The shopper's billing address: 3-D Secure 2 needs street, city, postcode and country. */
+const BILLING = { 'billing.street1': 'Hauptstrasse 1', 'billing.city': 'Berlin', 'billing.postcode': '10115', 'billing.country': 'DE' };
 
 /** The form fields of a POST, whether the host app parsed them or left the raw text. */
 function formOf(body: unknown): URLSearchParams {
@@ -37,7 +52,7 @@ export function shopOrigin(request: FastifyRequest): string {
 }
 
 /** The page's policy: scripts and frames from the gateway only, no inline code, Trusted Types. */
-export function shopCsp(gateway: string): string {
+export function shopCsp(gateway: string, formTargets: string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${gateway}`,
@@ -47,7 +62,7 @@ export function shopCsp(gateway: string): string {
     "img-src 'self' data:",
     "object-src 'none'",
     "base-uri 'none'",
-    `form-action 'self' ${gateway}`,
+    `form-action 'self' ${[gateway, ...formTargets].join(' ')}`,
     "require-trusted-types-for 'script'",
   ].join('; ');
 }
@@ -81,6 +96,8 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
         integrity: 'true',
         shopperResultUrl: `${origin}/result`,
         merchantTransactionId: `demo-${Date.now()}`,
+        ...BILLING,
+        ...(query.flow && FLOWS.has(query.flow) && { 'customParameters[3DS2_flow]': query.flow }),
       }),
     });
     const gw = publicGateway(request);
@@ -93,12 +110,58 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
   app.get('/result', async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
     const resourcePath = query.resourcePath ?? '';
-    // Only the checkout's own resource is read: the path comes from the shopper's address bar.
-    if (!/^\/v1\/checkouts\/[0-9a-z.-]{32,48}\/payment$/.test(resourcePath)) {
+    // Only a payment resource is read: the path comes from the shopper's address bar.
+    if (!RESOURCE_PATH.test(resourcePath) || (resourcePath.startsWith('/v1/checkouts/') && !resourcePath.endsWith('/payment'))) {
       return html(reply.code(400), layout('Unknown payment', '<p>The result address is not one of ours.</p>'), shopCsp(publicGateway(request)));
     }
     const outcome = await gateway(`${resourcePath}?entityId=${options.entityId}`);
     return html(reply, resultPage(outcome.status, outcome.body), shopCsp(publicGateway(request)));
+  });
+
+  // Online transfer, server-to-server: the shop's server starts the payment, the shopper's browser
+  // follows the gateway's redirect (a form POST, a button: the page has no script) to the bank.
+  app.get('/transfer', async (request, reply) => html(reply, transferPage({}), shopCsp(publicGateway(request))));
+
+  app.post('/transfer', async (request, reply) => {
+    const form = formOf(request.body);
+    const response = await gateway('/v1/payments', {
+      method: 'POST',
+      body: new URLSearchParams({
+        entityId: options.entityId,
+        amount: '92.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        paymentBrand: 'ONLINE_TRANSFER',
+        'bankAccount.holder': form.get('holder') || 'Jane Jones',
+        'bankAccount.country': form.get('country') || 'DE',
+        shopperResultUrl: `${shopOrigin(request)}/result`,
+        merchantTransactionId: `demo-transfer-${Date.now()}`,
+      }),
+    });
+    const redirect = response.body.redirect as { url?: string; parameters?: { name: string; value: string }[] } | undefined;
+    if (response.status !== 200 || !redirect?.url || !/^https?:\/\//.test(redirect.url)) return html(reply.code(502), transferPage({ response }), shopCsp(publicGateway(request)));
+    // The bank's page (the gateway's simulated provider): the form goes there.
+    return html(reply, transferPage({ redirect: { url: redirect.url, parameters: redirect.parameters ?? [] } }), shopCsp(publicGateway(request), [new URL(redirect.url).origin]));
+  });
+
+  // What a shop's app does: create a checkout whose result is the app's own scheme, open the
+  // gateway's webview page for it.
+  app.get('/app', async (request, reply) => {
+    const checkout = await gateway('/v1/checkouts', {
+      method: 'POST',
+      body: new URLSearchParams({
+        entityId: options.entityId,
+        amount: '92.00',
+        currency: 'EUR',
+        paymentType: 'DB',
+        shopperResultUrl: `${APP_SCHEME_URL}result`,
+        'merchant.app.schemeUrl': APP_SCHEME_URL,
+        merchantTransactionId: `demo-app-${Date.now()}`,
+        ...BILLING,
+      }),
+    });
+    if (checkout.status !== 200) return reply.code(502).send(checkout.body);
+    return reply.redirect(`${publicGateway(request)}/v1/checkouts/${encodeURIComponent(checkout.body.id)}/page`, 303);
   });
 
   app.get('/playground', async (request, reply) =>

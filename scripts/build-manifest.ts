@@ -1,4 +1,4 @@
-// Last step of `npm run build`: the SRI manifest of both classic scripts (scripts/sri.ts).
+// Last step of `npm run build`: the SRI manifest of every built script (scripts/sri.ts).
 import { DEFAULT_FILES, manifestFor } from './sri.ts';
 
 const manifest = manifestFor('dist', DEFAULT_FILES);

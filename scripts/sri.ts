@@ -1,7 +1,7 @@
 // Subresource-integrity manifest of the built widget: sha384 (base64) of every emitted file, with
 // its size and gzip size. `npm run build` calls manifestFor after Vite; the gateway serves the
 // files' bytes and takes integrity values from dist/manifest.json.
-//   tsx scripts/sri.ts [dir] [file…]   (defaults: dist paymentWidgets.js secure-frame.js)
+//   tsx scripts/sri.ts [dir] [file…]   (defaults: dist and DEFAULT_FILES)
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -20,7 +20,7 @@ export interface Manifest {
 }
 
 export const MANIFEST = 'manifest.json';
-export const DEFAULT_FILES = ['paymentWidgets.js', 'secure-frame.js'];
+export const DEFAULT_FILES = ['paymentWidgets.js', 'secure-frame.js', 'threeds.js', 'webview.js', 'sw.js'];
 
 /** The integrity value of some bytes: "sha384-" and the base64 digest. */
 export function sri(bytes: Uint8Array): string {

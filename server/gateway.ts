@@ -14,6 +14,7 @@ import type { Acquirer } from './simulator/acquirer.ts';
 import { createSimulator } from './simulator/simulator.ts';
 import { openStore, type Store } from './store/db.ts';
 import { purgeExpiredKeys } from './store/idempotency.ts';
+import { sweep } from './threeds/steps.ts';
 
 export interface GatewayOverrides {
   clock?: Clock;
@@ -26,6 +27,8 @@ export interface RunningGateway {
   app: FastifyInstance;
   gateway: Gateway;
   store: Store;
+  /** Abandon every pending payment whose redirect step's time is up (what the per-minute sweep runs). */
+  sweep(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -48,16 +51,23 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
   };
   const app = await buildApp(gateway, { logLevel: settings.logLevel, logger: overrides.logger });
   if (!gateway.assets.ready) app.log.warn(gateway.assets.problem);
+  else for (const problem of gateway.assets.problems) app.log.warn(problem);
   // Idempotency records live 24 hours; expired ones are cleared every hour.
   const purge = new Cron('0 17 * * * *', { timezone: 'UTC', protect: true }, async () => {
     await store.write((trx) => purgeExpiredKeys(trx, clock().getTime())).catch((error: Error) => app.log.warn({ err: error.message }, 'purge failed'));
+  });
+  // Pending payments nobody finished end as 100.396.103 after 30 minutes: swept every minute (reads also check lazily).
+  const sweeper = new Cron('0 * * * * *', { timezone: 'UTC', protect: true }, async () => {
+    await sweep(gateway.deps).catch((error: Error) => app.log.warn({ err: error.message }, 'sweep of abandoned payments failed'));
   });
   return {
     app,
     gateway,
     store,
+    sweep: () => sweep(gateway.deps),
     async close() {
       purge.stop();
+      sweeper.stop();
       await app.close();
       await gateway.throttle.close();
       await store.close();

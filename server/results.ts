@@ -12,6 +12,9 @@ export const catalogue = {
   '000.200.100': 'successfully created checkout',
   '000.200.101': 'successfully updated checkout',
   '000.200.102': 'successfully deleted checkout',
+  '000.400.103': 'Technical Error in 3D system',
+  '000.400.108': 'Cardholder Not Found - card number provided is not found in the ranges of the issuer',
+  '000.400.109': 'Card is not enrolled for 3DS version 2',
   '000.400.110': 'Authentication successful (frictionless flow)',
   '000.400.120': 'Authentication successful (data only flow)',
 
@@ -37,6 +40,7 @@ export const catalogue = {
   '100.200.100': 'bank account contains no or invalid country',
   '100.200.103': 'bank account has invalid bankcode/name account number combination',
   '100.200.104': 'bank account has invalid account number format',
+  '100.380.401': 'User Authentication Failed',
   '100.396.101': 'Cancelled by user',
   '100.396.103': 'Previously pending transaction timed out',
 

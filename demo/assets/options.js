@@ -4,4 +4,6 @@ window.wpwlOptions = {
   style: 'card',
   showCVVHint: true,
   brandDetection: true,
+  // ?topLevel=1 on the shop page: the 3-D Secure challenge at the top level, not in the widget.
+  threeDSecureAtTopLevel: new URLSearchParams(location.search).get('topLevel') === '1',
 };

@@ -8,8 +8,10 @@ import type { AlsoWrite, Context, Deps, Invalid, Refusal } from '../payments/dep
 import { refused } from '../payments/deps.ts';
 import type { CheckoutRequest, CheckoutUpdate } from '../schema/checkout.ts';
 import { failure, paramError, type CodedParamError } from '../schema/errors.ts';
+import { checkCommonGroups } from '../schema/requests.ts';
 import { findCheckout, findEntityCheckout, insertCheckout, moveOpenCheckout, updateOpenCheckout, type CheckoutRecord } from '../store/checkouts.ts';
 import { findPayment, type PaymentRecord } from '../store/payments.ts';
+import { currentPayment } from '../threeds/steps.ts';
 import { findRegistration, type RegistrationRecord } from '../store/registrations.ts';
 
 export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
@@ -32,7 +34,15 @@ export function newCheckoutId(newId: () => string, node = NODE_NAME): string {
   return `${newId()}.${node}`;
 }
 
-export type State = { name: 'open' } | { name: 'expired' } | { name: 'cancelled' } | { name: 'paid'; payment: PaymentRecord };
+/**
+ * open and expired may name the checkout's last attempt: an asynchronous payment (3-D Secure,
+ * transfer, wallet) that ended unsuccessfully after its redirect, whose outcome the merchant reads.
+ */
+export type State =
+  | { name: 'open'; attempt?: PaymentRecord }
+  | { name: 'expired'; attempt?: PaymentRecord }
+  | { name: 'cancelled' }
+  | { name: 'paid'; payment: PaymentRecord };
 
 /** The code each state answers with. */
 export function stateCode(state: State): string {
@@ -48,15 +58,26 @@ export function stateCode(state: State): string {
   }
 }
 
-/** A checkout whose payment is under way is still open to its readers; expiry applies to unpaid checkouts only. */
-export async function stateOf(deps: Deps, checkout: Checkout): Promise<State> {
-  if (checkout.status === 'paid') {
-    const payment = checkout.paymentId ? await findPayment(deps.store.db, checkout.entityId, checkout.paymentId) : undefined;
-    if (payment) return { name: 'paid', payment };
+/**
+ * A checkout whose payment is under way is still open to its readers, also past its 30 minutes
+ * while a redirect step of its payment is pending (the step ends it); expiry applies to unpaid
+ * checkouts only. A pending payment whose step's time is up is abandoned first (lazy check).
+ */
+export async function stateOf(deps: Deps, loaded: Checkout): Promise<State> {
+  let checkout = loaded;
+  if (checkout.status === 'processing' && checkout.paymentId) {
+    const payment = await findPayment(deps.store.db, checkout.entityId, checkout.paymentId);
+    if (payment?.status === 'pending') {
+      if ((await currentPayment(deps, payment)).status === 'pending') return { name: 'open' };
+      checkout = (await findCheckout<StoredRequest>(deps.store.db, checkout.id)) ?? checkout;
+    }
   }
+  const payment = checkout.paymentId ? await findPayment(deps.store.db, checkout.entityId, checkout.paymentId) : undefined;
+  if (checkout.status === 'paid' && payment) return { name: 'paid', payment };
   if (checkout.status === 'cancelled') return { name: 'cancelled' };
-  if (deps.clock().getTime() >= checkout.expiresAt) return { name: 'expired' };
-  return { name: 'open' };
+  const attempt = checkout.status === 'open' && payment && payment.status !== 'pending' ? { attempt: payment } : {};
+  if (deps.clock().getTime() >= checkout.expiresAt) return { name: 'expired', ...attempt };
+  return { name: 'open', ...attempt };
 }
 
 /** A created, updated or cancelled checkout (000.200.100, 000.200.101, 000.200.102). */
@@ -138,6 +159,9 @@ export async function updateCheckout(deps: Deps, ctx: Context, id: string, updat
   const { integrity: _integrity, ...changes } = update;
   const now = deps.clock().getTime();
   const updated: Checkout = { ...checkout, request: { ...checkout.request, ...changes }, updatedAt: now };
+  // The rules between groups hold for the checkout as updated (a new shopperResultUrl and the stored app scheme, …).
+  const spanning = checkCommonGroups(updated.request);
+  if (spanning.length) return { kind: 'invalid', failure: failure(spanning) };
   const done: CheckoutDone = { kind: 'checkout', checkout: updated, code: '000.200.101', integrity: update.integrity === 'true' };
   const changed = await deps.store.write(async (trx) => {
     if (!(await updateOpenCheckout(trx, id, updated.request, now))) return false;

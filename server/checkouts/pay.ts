@@ -2,14 +2,14 @@
 // from the checkout; the page gives only the account (or one of the checkout's registrations)
 // and SHOPPER_ parameters. A successful payment marks the checkout paid in the same commit; a
 // declined one leaves it open for another attempt.
-import { accountData, createPayment, maskedAccount, type InitialPayment } from '../payments/create.ts';
+import { accountData, createPayment, maskedAccount, type InitialPayment, type RedirectStep } from '../payments/create.ts';
 import type { AlsoWrite, Context, Deps, Invalid } from '../payments/deps.ts';
 import { accountOfRegistration, newRegistration, pickAccount } from '../registrations/registrations.ts';
 import type { PagePayment } from '../schema/checkout.ts';
 import { failure, paramError } from '../schema/errors.ts';
 import type { AccountCheck, InitialPaymentRequest } from '../schema/requests.ts';
 import { checkoutById, stateOf, type Checkout, type Stated } from './checkouts.ts';
-import { moveOpenCheckout, settleCheckout } from '../store/checkouts.ts';
+import { holdCheckoutFor, moveOpenCheckout, settleCheckout } from '../store/checkouts.ts';
 import { findRegistration } from '../store/registrations.ts';
 import type { PaymentRecord } from '../store/payments.ts';
 import { isSuccess } from '../results.ts';
@@ -19,17 +19,26 @@ export interface Attempt {
   kind: 'attempt';
   checkout: Checkout;
   payment: PaymentRecord;
+  /** A pending payment: where the shopper must go now. */
+  redirect?: RedirectStep;
 }
 
 const invalid = (...errors: Parameters<typeof paramError>[]): Invalid => ({ kind: 'invalid', failure: failure(errors.map((e) => paramError(...e))) });
 
 /** The payment the page asks for, built on the checkout's request. */
 async function paymentFor(deps: Deps, checkout: Checkout, page: PagePayment): Promise<InitialPayment | Invalid> {
-  const { registrations, overridePaymentType, createRegistration: _createRegistration, customParameters, paymentType, ...merchantFields } = checkout.request;
+  const { registrations, overridePaymentType, createRegistration: _createRegistration, customParameters, paymentType, customer, ...merchantFields } = checkout.request;
   // The merchant's parameters cannot be overwritten from the page; the page can only add SHOPPER_ ones.
   const parameters = { ...page.customParameters, ...customParameters };
   const typeFor = (brand: string) => overridePaymentType?.[brand] ?? paymentType;
-  const base = { ...merchantFields, ...(Object.keys(parameters).length ? { customParameters: parameters } : {}) };
+  // The shopper's browser data comes from the page (it is that browser); the rest of customer.* from the merchant.
+  const browser = { ...customer?.browser, ...page.customer?.browser };
+  const shopper = customer || page.customer?.browser ? { ...customer, ...(Object.keys(browser).length ? { browser } : {}) } : undefined;
+  const base = {
+    ...merchantFields,
+    ...(shopper ? { customer: shopper } : {}),
+    ...(Object.keys(parameters).length ? { customParameters: parameters } : {}),
+  };
 
   if (page.kind === 'registration') {
     const listed = (registrations ?? []).some((r) => r.id === page.registrationId);
@@ -47,19 +56,21 @@ async function paymentFor(deps: Deps, checkout: Checkout, page: PagePayment): Pr
       accountData: accountOfRegistration(deps, registration, cvv),
       maskedAccount: pickAccount(registration.details),
       registration: { use: registration },
+      checkoutId: checkout.id,
     };
   }
 
   const { account, card, bankAccount, virtualAccount } = page;
   const request: InitialPaymentRequest = { ...base, paymentType: typeFor(account.brand), paymentBrand: account.brand, card, bankAccount, virtualAccount };
-  // A virtual account cannot be registered: its payments simply create none.
-  const register = checkout.request.createRegistration === 'true' && account.method !== 'VA';
+  // A virtual account or an online transfer cannot be registered: their payments simply create none.
+  const register = checkout.request.createRegistration === 'true' && account.method !== 'VA' && account.method !== 'OT';
   return {
     request,
     account,
     accountData: accountData(request, account),
     maskedAccount: maskedAccount(request),
     registration: register ? { create: newRegistration(request, account) } : undefined,
+    checkoutId: checkout.id,
   };
 }
 
@@ -90,11 +101,18 @@ export async function payCheckout(deps: Deps, ctx: Context, loaded: Checkout, pa
       const paid = isSuccess(p.resultCode);
       // The checkout's registration is the one its payment created, not one it was paid with.
       const registrationId = payment.registration && 'create' in payment.registration ? p.registrationId : null;
-      await settleCheckout(trx, checkout.id, paid ? { paid: true, paymentId: p.id, registrationId } : { paid: false }, p.updatedAt);
+      // A pending payment (a redirect step) keeps the checkout held; its step settles it at the end.
+      if (p.status === 'pending') await holdCheckoutFor(trx, checkout.id, p.id, p.updatedAt);
+      else await settleCheckout(trx, checkout.id, paid ? { paid: true, paymentId: p.id, registrationId } : { paid: false }, p.updatedAt);
       attempt = {
         kind: 'attempt',
-        checkout: paid ? { ...checkout, status: 'paid', paymentId: p.id, registrationId, updatedAt: p.updatedAt } : checkout,
+        checkout: paid
+          ? { ...checkout, status: 'paid', paymentId: p.id, registrationId, updatedAt: p.updatedAt }
+          : p.status === 'pending'
+            ? { ...checkout, paymentId: p.id, updatedAt: p.updatedAt }
+            : checkout,
         payment: p,
+        ...(value.redirect ? { redirect: value.redirect } : {}),
       };
       if (alsoWrite) await alsoWrite(trx, attempt);
     });

@@ -11,6 +11,7 @@ import { checkoutRoutes } from './routes/checkouts.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { registrationRoutes } from './routes/registrations.ts';
 import { resultCodeRoutes } from './routes/resultCodes.ts';
+import { threedsRoutes } from './routes/threeds.ts';
 import { widgetRoutes } from './routes/widget.ts';
 
 export interface AppOptions {
@@ -95,6 +96,7 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
   resultCodeRoutes(app, g);
   checkoutRoutes(app, g);
   widgetRoutes(app, g);
+  threedsRoutes(app, g);
   return app;
 }
 

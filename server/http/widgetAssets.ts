@@ -12,6 +12,16 @@ import { z } from 'zod';
 export const WIDGET_FILES = ['paymentWidgets.js', 'secure-frame.js'] as const;
 export type WidgetFile = (typeof WIDGET_FILES)[number];
 
+/**
+ * Files of later builds: the 3-D Secure pages' script, the webview page's script and its service
+ * worker. A build without one still serves the widget; the pages that need it answer 503.
+ */
+export const OPTIONAL_FILES = ['threeds.js', 'webview.js', 'sw.js'] as const;
+export type OptionalFile = (typeof OPTIONAL_FILES)[number];
+
+/** What the public is told when an optional file cannot be served. */
+export const notBuiltFile = (file: OptionalFile) => `${file} is not built on this server: run npm run build, then restart the gateway`;
+
 export interface Asset {
   bytes: Buffer;
   /** "sha384-<base64>" of the bytes, as the manifest has it. */
@@ -21,7 +31,14 @@ export interface Asset {
   version: string;
 }
 
-export type WidgetAssets = { ready: true; files: Record<WidgetFile, Asset> } | { ready: false; problem: string };
+export type WidgetAssets =
+  | { ready: true; files: Record<WidgetFile, Asset>; optional: Partial<Record<OptionalFile, Asset>>; problems: string[] }
+  | { ready: false; problem: string };
+
+/** An optional file of a ready build, or undefined. */
+export function optionalAsset(assets: WidgetAssets, file: OptionalFile): Asset | undefined {
+  return assets.ready ? assets.optional[file] : undefined;
+}
 
 const manifestSchema = z.object({
   files: z.record(z.string(), z.looseObject({ integrity: z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/) })),
@@ -32,18 +49,39 @@ export function loadWidgetAssets(distDir: string): WidgetAssets {
   if (!existsSync(manifestPath)) return { ready: false, problem: `the checkout widget is not built (${manifestPath} is missing): run npm run build` };
   try {
     const manifest = manifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
-    const files: Partial<Record<WidgetFile, Asset>> = {};
-    for (const name of WIDGET_FILES) {
-      const entry = manifest.files[name];
-      if (!entry) return { ready: false, problem: `${manifestPath} lists no ${name}: run npm run build` };
+    const read = (name: string, expected: string): Asset | string => {
       const bytes = readFileSync(join(distDir, name));
       const digest = createHash('sha384').update(bytes).digest();
       const integrity = `sha384-${digest.toString('base64')}`;
       // Served bytes that do not match the integrity shops were given would be refused by every browser.
-      if (integrity !== entry.integrity) return { ready: false, problem: `${join(distDir, name)} does not match its integrity in ${manifestPath}: run npm run build` };
-      files[name] = { bytes, integrity, etag: `"${integrity}"`, version: digest.toString('hex', 0, 8) };
+      if (integrity !== expected) return `${join(distDir, name)} does not match its integrity in ${manifestPath}: run npm run build`;
+      return { bytes, integrity, etag: `"${integrity}"`, version: digest.toString('hex', 0, 8) };
+    };
+    const files: Partial<Record<WidgetFile, Asset>> = {};
+    for (const name of WIDGET_FILES) {
+      const entry = manifest.files[name];
+      if (!entry) return { ready: false, problem: `${manifestPath} lists no ${name}: run npm run build` };
+      const asset = read(name, entry.integrity);
+      if (typeof asset === 'string') return { ready: false, problem: asset };
+      files[name] = asset;
     }
-    return { ready: true, files: files as Record<WidgetFile, Asset> };
+    const optional: Partial<Record<OptionalFile, Asset>> = {};
+    const problems: string[] = [];
+    for (const name of OPTIONAL_FILES) {
+      const entry = manifest.files[name];
+      if (!entry) {
+        problems.push(`${manifestPath} lists no ${name}: its pages answer 503 until npm run build makes it`);
+        continue;
+      }
+      try {
+        const asset = read(name, entry.integrity);
+        if (typeof asset === 'string') problems.push(asset);
+        else optional[name] = asset;
+      } catch (error) {
+        problems.push(`${join(distDir, name)} could not be read (${(error as Error).message}): run npm run build`);
+      }
+    }
+    return { ready: true, files: files as Record<WidgetFile, Asset>, optional, problems };
   } catch (error) {
     return { ready: false, problem: `the checkout widget in ${distDir} could not be read (${(error as Error).message}): run npm run build` };
   }

@@ -1,16 +1,26 @@
-// Initial payments (PA, DB, CD): authorize at the acquirer, then record the outcome in one commit.
-import { toMinor } from '../money.ts';
-import type { AccountData, AuthorizationRequest } from '../simulator/acquirer.ts';
+// Initial payments (PA, DB, CD): authenticate when 3-D Secure applies, authorize at the acquirer,
+// then record the outcome in one commit (or the pending payment and its redirect step).
+import { fromMinor, toMinor } from '../money.ts';
+import type { ResultCode } from '../results.ts';
+import type { AccountData, AcquirerOutcome, AuthorizationRequest } from '../simulator/acquirer.ts';
 import type { AccountCheck, InitialPaymentRequest } from '../schema/requests.ts';
 import { paramError, failure } from '../schema/errors.ts';
+import type { Flow } from '../schema/threeDSecure.ts';
+import { sealedRegistration, type NewRegistration } from '../registrations/sealed.ts';
 import { insertRegistration, type RegistrationRecord } from '../store/registrations.ts';
 import { insertPayment, type PaymentRecord } from '../store/payments.ts';
+import { insertStep } from '../store/threeds.ts';
+import { firstAnswer, newAuthenticationIds, threeDSecureFields, type AuthenticationIds, type Exemptions } from '../threeds/directory.ts';
+import { missingForAuthentication, planAuthentication } from '../threeds/policy.ts';
+import { newToken, PENDING_LIFETIME_MS, sealAccount, type Step, type StepData } from '../threeds/steps.ts';
 import type { AlsoWrite, Context, Deps, Invalid } from './deps.ts';
 import { successCode } from './resultCodes.ts';
 
 export interface Created {
   kind: 'payment';
   payment: PaymentRecord;
+  /** A pending payment: where the shopper must go now. */
+  redirect?: RedirectStep;
 }
 
 /** Payment types each method supports. */
@@ -19,6 +29,7 @@ const TYPES_BY_METHOD: Record<AccountCheck['method'], readonly string[]> = {
   TA: ['PA', 'DB', 'CD'],
   DD: ['DB', 'CD'],
   VA: ['PA', 'DB'],
+  OT: ['DB'],
 };
 
 // Account groups are never echoed whole: they are replaced by their masked form.
@@ -52,7 +63,7 @@ export function accountData(request: Pick<InitialPaymentRequest, 'card' | 'bankA
   const { card, bankAccount, virtualAccount, tokenAccount } = request;
   if (card) return { method: 'CC', brand: account.brand, number: card.number, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, cvv: card.cvv, holder: card.holder };
   if (tokenAccount) return { method: 'TA', brand: account.brand, number: tokenAccount.number, expiryMonth: tokenAccount.expiryMonth, expiryYear: tokenAccount.expiryYear };
-  if (bankAccount) return { method: 'DD', brand: account.brand, iban: bankAccount.iban ?? bankAccount.number, holder: bankAccount.holder };
+  if (bankAccount) return { method: account.method, brand: account.brand, iban: bankAccount.iban ?? bankAccount.number, holder: bankAccount.holder };
   return { method: 'VA', brand: account.brand, accountId: virtualAccount?.accountId };
 }
 
@@ -67,13 +78,7 @@ export function checkEntityAllows(ctx: Context, paymentType: string, account: Ac
   return undefined;
 }
 
-/** A registration to store with a successful payment; `number` is sealed before it is written. */
-export interface NewRegistration {
-  method: string;
-  paymentBrand: string;
-  details: Record<string, unknown>;
-  number?: string;
-}
+export { sealedRegistration, type NewRegistration } from '../registrations/sealed.ts';
 
 export interface InitialPayment {
   request: InitialPaymentRequest;
@@ -84,50 +89,91 @@ export interface InitialPayment {
   maskedAccount: Record<string, unknown>;
   /** A registration this payment uses, or creates when createRegistration=true. */
   registration?: { use: RegistrationRecord } | { create: NewRegistration };
+  /** The checkout this payment pays (its step settles the checkout at the end). */
+  checkoutId?: string;
 }
 
-export function sealedRegistration(deps: Deps, entityId: string, id: string, r: NewRegistration, now: number): RegistrationRecord {
-  return {
-    id,
-    entityId,
-    method: r.method,
-    paymentBrand: r.paymentBrand,
-    status: 'active',
-    details: r.details,
-    secret: r.number === undefined ? null : deps.vault.seal(r.number, `${entityId}:${id}`),
-    createdAt: now,
-    updatedAt: now,
-  };
+/** Where the shopper must go before the payment can end: a 3-D Secure authentication, or a provider's page. */
+export interface RedirectStep {
+  kind: 'threeds' | 'provider';
+  /** The step's id (authId of the redirect URL). */
+  id: string;
+  /** The redirect's one parameter (token): the shopper's credential for the step, never stored. */
+  token: string;
 }
 
+/** What the payment does before (or instead of) asking the acquirer. */
+type Before =
+  | { kind: 'authorize'; threeDSecure?: Record<string, string> }
+  | { kind: 'refused'; code: ResultCode; threeDSecure: Record<string, string> }
+  | { kind: 'authenticate'; path: Flow; ids: AuthenticationIds; exemptions: Exemptions };
+
+/** Decide authentication: none, external proof passed through, refused at once, authenticated at once, or a step. */
+function authenticationOf(ctx: Context, payment: InitialPayment): Before | Invalid {
+  const { request, account } = payment;
+  const requested = request.threeDSecure as Record<string, string> | undefined;
+  const plan = planAuthentication(ctx.entity, request, account, payment.accountData.number);
+  if (plan.kind !== 'authenticate') return { kind: 'authorize', threeDSecure: requested };
+  const missing = missingForAuthentication(request.customer, request.billing);
+  if (missing.length) return { kind: 'invalid', failure: failure(missing) };
+  const exemptions: Exemptions = { challengeIndicator: request.threeDSecure?.challengeIndicator, exemptionFlag: request.threeDSecure?.exemptionFlag };
+  const ids = newAuthenticationIds();
+  const first = firstAnswer(plan.path, exemptions);
+  const fields = (outcome: Parameters<typeof threeDSecureFields>[0]) => ({ ...requested, ...threeDSecureFields(outcome, account.brand, ids, exemptions) });
+  if (first.kind === 'refused') return { kind: 'refused', code: first.code, threeDSecure: fields(first) };
+  if (first.kind === 'authenticated') return { kind: 'authorize', threeDSecure: fields({ ...first, challenged: false }) };
+  return { kind: 'authenticate', path: plan.path, ids, exemptions };
+}
+
+/**
+ * An initial payment. Card payments of an entity that authenticates go through the simulated
+ * 3-D Secure directory server first: refused or authenticated at once, or pending with a step
+ * (method URL, challenge) the shopper's browser must take; methods whose provider asks the
+ * shopper to approve (the acquirer answers pending) are pending with a provider step. A pending
+ * payment and its step are written in one commit; the step keeps the card number vault-sealed
+ * (the security code is never kept: the authorization after the step goes without it).
+ */
 export async function createPayment(deps: Deps, ctx: Context, payment: InitialPayment, alsoWrite?: AlsoWrite<Created>): Promise<Created | Invalid> {
   const { request, account } = payment;
   const refusal = checkEntityAllows(ctx, request.paymentType, account);
   if (refusal) return refusal;
+  const before = authenticationOf(ctx, payment);
+  if (before.kind === 'invalid') return before;
 
   const amountMinor = toMinor(request.amount)!;
   const id = deps.newId();
-  const authorization: AuthorizationRequest = {
-    paymentId: id,
-    paymentType: request.paymentType,
-    amountMinor,
-    currency: request.currency,
-    account: payment.accountData,
-    billing: request.billing,
-    riskCheck: request.risk !== undefined,
-    testMode: request.testMode,
-  };
-  const outcome = request.paymentType === 'CD' ? await deps.acquirer.credit(authorization) : await deps.acquirer.authorize(authorization);
+  let outcome: AcquirerOutcome | undefined;
+  if (before.kind === 'authorize') {
+    const authorization: AuthorizationRequest = {
+      paymentId: id,
+      paymentType: request.paymentType,
+      amountMinor,
+      currency: request.currency,
+      account: payment.accountData,
+      billing: request.billing,
+      riskCheck: request.risk !== undefined,
+      testMode: request.testMode,
+      ...(before.threeDSecure ? { threeDSecure: before.threeDSecure } : {}),
+    };
+    outcome = request.paymentType === 'CD' ? await deps.acquirer.credit(authorization) : await deps.acquirer.authorize(authorization);
+  }
   const now = deps.clock().getTime();
+  const pending = before.kind === 'authenticate' || outcome?.pending === true;
+  const approved = outcome?.approved === true && !pending;
 
   let registrationId: string | null = null;
   let newRegistration: RegistrationRecord | undefined;
   if (payment.registration && 'use' in payment.registration) registrationId = payment.registration.use.id;
-  else if (payment.registration && outcome.approved) {
+  else if (payment.registration && approved) {
     registrationId = deps.newId();
     newRegistration = sealedRegistration(deps, ctx.entity.id, registrationId, payment.registration.create, now);
   }
 
+  const threeDSecure =
+    before.kind === 'authenticate'
+      ? { ...(request.threeDSecure as Record<string, string> | undefined), ...threeDSecureFields('pending', account.brand, before.ids, before.exemptions) }
+      : before.threeDSecure;
+  const details = { ...payment.maskedAccount, ...echoedDetails(request), ...(threeDSecure ? { threeDSecure } : {}) };
   const record: PaymentRecord = {
     id,
     entityId: ctx.entity.id,
@@ -136,29 +182,73 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
     paymentBrand: account.brand,
     amountMinor,
     currency: request.currency,
-    status: outcome.approved ? 'success' : 'rejected',
-    resultCode: outcome.approved ? successCode(deps.env, request.testMode) : outcome.declineCode ?? '800.100.100',
+    status: pending ? 'pending' : approved ? 'success' : 'rejected',
+    resultCode: pending
+      ? '000.200.000'
+      : before.kind === 'refused'
+        ? before.code
+        : approved
+          ? successCode(deps.env, request.testMode)
+          : (outcome?.declineCode ?? '800.100.100'),
     referencedId: null,
     registrationId,
     sequence: request.sequence ?? null,
     numberOfCaptures: request.numberOfCaptures ? Number(request.numberOfCaptures) : null,
     merchantTransactionId: request.merchantTransactionId ?? null,
     ndc: ctx.ndc,
-    details: { ...payment.maskedAccount, ...echoedDetails(request) },
-    acquirer: {
-      avsResponse: outcome.avsResponse,
-      cvvResponse: outcome.cvvResponse,
-      riskScore: outcome.riskScore,
-      connectorDetails: outcome.connectorDetails,
-    },
+    details,
+    acquirer: outcome && !pending
+      ? { avsResponse: outcome.avsResponse, cvvResponse: outcome.cvvResponse, riskScore: outcome.riskScore, connectorDetails: outcome.connectorDetails }
+      : { ...(outcome ? { connectorDetails: outcome.connectorDetails } : {}) },
     testMode: request.testMode ?? null,
     createdAt: now,
     updatedAt: now,
   };
-  const created: Created = { kind: 'payment', payment: record };
+
+  let step: Step | undefined;
+  let redirect: RedirectStep | undefined;
+  if (pending) {
+    const { token, hash } = newToken();
+    const stepId = deps.newId();
+    const create = payment.registration && 'create' in payment.registration ? payment.registration.create : undefined;
+    const data: StepData = {
+      amount: fromMinor(amountMinor),
+      currency: request.currency,
+      account: payment.maskedAccount,
+      shopperResultUrl: request.shopperResultUrl,
+      merchantName: request.merchant?.name ?? ctx.entity.name,
+      paymentType: request.paymentType as 'PA' | 'DB',
+      billing: request.billing,
+      riskCheck: request.risk !== undefined,
+      testMode: request.testMode,
+      ...(create ? { registration: { method: create.method, paymentBrand: create.paymentBrand, details: create.details } } : {}),
+      ...(before.kind === 'authenticate' ? { ids: before.ids, exemptions: before.exemptions, challengeWindow: request.customer?.browser?.challengeWindow } : {}),
+    };
+    step = {
+      id: stepId,
+      entityId: ctx.entity.id,
+      kind: before.kind === 'authenticate' ? 'payment' : 'provider',
+      status: before.kind === 'authenticate' ? 'method' : 'provider',
+      path: before.kind === 'authenticate' ? before.path : 'provider',
+      paymentId: id,
+      checkoutId: payment.checkoutId ?? null,
+      paymentBrand: account.brand,
+      tokenHash: hash,
+      resultCode: null,
+      data,
+      secret: before.kind === 'authenticate' ? sealAccount(deps, { entityId: ctx.entity.id, id: stepId }, payment.accountData) : null,
+      expiresAt: now + PENDING_LIFETIME_MS,
+      createdAt: now,
+      updatedAt: now,
+    };
+    redirect = { kind: before.kind === 'authenticate' ? 'threeds' : 'provider', id: stepId, token };
+  }
+
+  const created: Created = { kind: 'payment', payment: record, ...(redirect ? { redirect } : {}) };
   await deps.store.write(async (trx) => {
     if (newRegistration) await insertRegistration(trx, newRegistration);
     await insertPayment(trx, record);
+    if (step) await insertStep(trx, step);
     if (alsoWrite) await alsoWrite(trx, created);
   });
   return created;

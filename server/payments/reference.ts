@@ -4,7 +4,8 @@
 import { toMinor } from '../money.ts';
 import type { ReferencingRequest } from '../schema/requests.ts';
 import type { AcquirerOutcome, ReferenceRequest } from '../simulator/acquirer.ts';
-import { insertPayment, lockPayment, referencesOf, updatePaymentOutcome, type PaymentRecord } from '../store/payments.ts';
+import { findPayment, insertPayment, lockPayment, referencesOf, updatePaymentOutcome, type PaymentRecord } from '../store/payments.ts';
+import { currentPayment } from '../threeds/steps.ts';
 import { echoedDetails } from './create.ts';
 import { refused, type AlsoWrite, type Context, type Deps, type Refusal } from './deps.ts';
 import { successCode } from './resultCodes.ts';
@@ -25,6 +26,9 @@ export async function referencePayment(
   alsoWrite?: AlsoWrite<Referenced>,
 ): Promise<Referenced | Refusal> {
   const paymentType = request.paymentType as ReferenceType;
+  // A pending payment whose redirect step's time is up is abandoned before the rules look at it.
+  const before = await findPayment(deps.store.db, ctx.entity.id, referencedId);
+  if (before?.status === 'pending') await currentPayment(deps, before);
   const reserved = await deps.store.write(async (trx) => {
     const referenced = await lockPayment(trx, deps.store.dialect, ctx.entity.id, referencedId);
     if (!referenced) return refused('700.400.580', true);

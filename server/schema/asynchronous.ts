@@ -1,7 +1,24 @@
-// Asynchronous payment parameters.
+// Asynchronous payment parameters, and where the shopper may be sent at the end.
 import { absoluteUrl } from './common.ts';
+import { paramError, type CodedParamError } from './errors.ts';
+import { FORBIDDEN_SCHEMES, schemeOf } from './merchant.ts';
 
 export const asynchronousFields = {
   shopperResultUrl: absoluteUrl(2048, 6).optional(),
   notificationUrl: absoluteUrl(2048, 6).optional(),
 };
+
+/**
+ * The shopper is sent to shopperResultUrl at the end (top-level navigation, or a redirect): http
+ * or https, or the custom scheme of the merchant's app when merchant.app.schemeUrl names it;
+ * never javascript:, data:, vbscript:, file: (nor blob:, about:, filesystem:).
+ */
+export function checkShopperResultUrl(shopperResultUrl: string | undefined, appSchemeUrl: string | undefined): CodedParamError[] {
+  if (shopperResultUrl === undefined) return [];
+  const scheme = schemeOf(shopperResultUrl);
+  if (scheme === 'http:' || scheme === 'https:') return [];
+  const appScheme = appSchemeUrl === undefined ? undefined : schemeOf(appSchemeUrl);
+  if (scheme !== undefined && !FORBIDDEN_SCHEMES.has(scheme) && scheme === appScheme) return [];
+  const message = appScheme && !FORBIDDEN_SCHEMES.has(appScheme) ? `must be an http or https URL, or use the app's scheme ${appScheme} of merchant.app.schemeUrl` : 'must be an http or https URL';
+  return [paramError('shopperResultUrl', shopperResultUrl, message)];
+}

@@ -3,7 +3,6 @@
 // amount, currency and type of a checkout payment come from the checkout, never from the page.
 import { z } from 'zod';
 import type { Nested } from '../http/params.ts';
-import { asynchronousFields } from './asynchronous.ts';
 import { bankAccount } from './bankAccount.ts';
 import { basicFields } from './basic.ts';
 import { card } from './card.ts';
@@ -11,7 +10,8 @@ import { bool } from './common.ts';
 import { customParameters } from './customParameters.ts';
 import { paramError, type CodedParamError } from './errors.ts';
 import { registrationFields } from './registration.ts';
-import { checkAccount, checkAmountPositive, commonGroups, parseWith, type AccountCheck, type Parsed, type ValidationContext } from './requests.ts';
+import { browser } from './customer.ts';
+import { checkAccount, checkAmountPositive, checkCommonGroups, commonGroups, parseWith, type AccountCheck, type Parsed, type ValidationContext } from './requests.ts';
 import { virtualAccount } from './virtualAccount.ts';
 
 /** Registrations a checkout may offer for one-click payment: registrations[0] to registrations[9]. */
@@ -24,8 +24,6 @@ const BRAND = /^[A-Za-z0-9_]{1,32}$/;
 
 const registrationId = z.string().refine((v) => REGISTRATION_ID.test(v), { message: 'must be 32 lowercase hexadecimal characters', params: { code: '100.150.101' } });
 
-/** The shopper is sent here after paying: http or https only, since the widget navigates the top-level page to it. */
-const shopperResultUrl = asynchronousFields.shopperResultUrl.unwrap().refine((v) => !URL.canParse(v) || /^https?:$/.test(new URL(v).protocol), 'must be an http or https URL');
 
 const checkoutType = z.enum(['PA', 'DB'], { error: 'must be PA or DB for a checkout' });
 
@@ -35,7 +33,6 @@ const { paymentBrand: _paymentBrand, ...groups } = commonGroups;
 export const checkoutRequest = z.strictObject({
   ...groups,
   paymentType: checkoutType,
-  shopperResultUrl: shopperResultUrl.optional(),
   overridePaymentType: z
     .record(z.string().regex(BRAND), z.enum(['PA', 'DB'], { error: 'must be PA or DB' }), {
       error: (issue) => (issue.code === 'invalid_key' ? 'has a brand that is not 1 to 32 letters, digits or underscores' : undefined),
@@ -62,12 +59,16 @@ export const checkoutUpdate = checkoutRequest.partial();
 export type CheckoutUpdate = z.infer<typeof checkoutUpdate>;
 
 export function parseCheckout(input: Nested, ctx: ValidationContext): Parsed<CheckoutRequest> {
-  return parseWith(checkoutRequest, input, ctx, (v) => checkAmountPositive(v.amount));
+  return parseWith(checkoutRequest, input, ctx, (v) => [...checkAmountPositive(v.amount), ...checkCommonGroups(v)]);
 }
 
+/** The rules that span groups are checked on the checkout as updated (checkouts.ts), not on the update alone. */
 export function parseCheckoutUpdate(input: Nested, ctx: ValidationContext): Parsed<CheckoutUpdate> {
   return parseWith(checkoutUpdate, input, ctx, (v) => checkAmountPositive(v.amount));
 }
+
+/** The page sends the shopper's browser data (3-D Secure 2), nothing else of customer.*. */
+const pageCustomer = z.strictObject({ browser: browser.optional() });
 
 // What the payment form sends: an account, or one of the checkout's registrations.
 const pageAccountPayment = z.strictObject({
@@ -75,12 +76,14 @@ const pageAccountPayment = z.strictObject({
   card: card.optional(),
   bankAccount: bankAccount.optional(),
   virtualAccount: virtualAccount.optional(),
+  customer: pageCustomer.optional(),
   customParameters: customParameters.optional(),
 });
 
 const pageRegistrationPayment = z.strictObject({
   registrationId,
   card: z.strictObject({ cvv: card.shape.cvv }).optional(),
+  customer: pageCustomer.optional(),
   customParameters: customParameters.optional(),
 });
 

@@ -4,15 +4,18 @@ import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import type { GatewayEnv } from '../config.ts';
 import type { Nested } from '../http/params.ts';
-import { asynchronousFields } from './asynchronous.ts';
+import { asynchronousFields, checkShopperResultUrl } from './asynchronous.ts';
 import { bankAccount } from './bankAccount.ts';
 import { basicFields, forex, testMode } from './basic.ts';
 import { billing } from './billing.ts';
 import { card } from './card.ts';
 import { customParameters } from './customParameters.ts';
+import { checkCustomer, customer } from './customer.ts';
 import { failure, fromZod, paramError, type CodedParamError, type ValidationFailure } from './errors.ts';
+import { merchant } from './merchant.ts';
 import { registrationFields } from './registration.ts';
 import { risk } from './risk.ts';
+import { checkThreeDSecure, threeDSecure } from './threeDSecure.ts';
 import { tokenAccount } from './tokenAccount.ts';
 import { virtualAccount } from './virtualAccount.ts';
 
@@ -20,12 +23,27 @@ import { virtualAccount } from './virtualAccount.ts';
 export const commonGroups = {
   ...basicFields,
   forex: forex.optional(),
+  customer: customer.optional(),
   billing: billing.optional(),
+  merchant: merchant.optional(),
+  threeDSecure: threeDSecure.optional(),
   customParameters: customParameters.optional(),
   risk: risk.optional(),
   ...asynchronousFields,
   testMode: testMode.optional(),
 };
+
+/** The groups of commonGroups whose rules span fields or groups. */
+export type CrossGroups = Partial<Pick<z.infer<z.ZodObject<typeof commonGroups>>, 'customer' | 'threeDSecure' | 'customParameters' | 'shopperResultUrl' | 'merchant'>>;
+
+/** Rules between parameters of the common groups: customer names, exemptions, the 3-D Secure flow, where the shopper goes. */
+export function checkCommonGroups(v: CrossGroups): CodedParamError[] {
+  return [
+    ...checkCustomer(v.customer),
+    ...checkThreeDSecure(v.threeDSecure, v.customParameters),
+    ...checkShopperResultUrl(v.shopperResultUrl, v.merchant?.app?.schemeUrl),
+  ];
+}
 
 export const initialPaymentRequest = z.strictObject({
   ...commonGroups,
@@ -68,7 +86,10 @@ export const registrationPaymentRequest = z.strictObject({
 });
 export type RegistrationPaymentRequest = z.infer<typeof registrationPaymentRequest>;
 
-export type Method = 'CC' | 'DD' | 'VA' | 'TA';
+export type Method = 'CC' | 'DD' | 'VA' | 'TA' | 'OT';
+
+/** The online-transfer brand: a bank account (holder and country) approved at the bank's page. */
+export const ONLINE_TRANSFER = 'ONLINE_TRANSFER';
 
 /** Brands each account group pays with; card brands are detected from the number. */
 const CARD_BRANDS: Record<string, string> = {
@@ -185,6 +206,15 @@ function checkBankAccount(b: z.infer<typeof bankAccount>): CodedParamError[] {
   return errors;
 }
 
+/** An online transfer names the shopper's bank by country; account numbers, when sent, must be valid. */
+function checkTransferAccount(b: z.infer<typeof bankAccount>): CodedParamError[] {
+  const errors: CodedParamError[] = [];
+  if (b.country === undefined) errors.push(paramError('bankAccount.country', undefined, `is required for ${ONLINE_TRANSFER}`, '100.200.100'));
+  if (b.iban !== undefined && !isValidIBAN(b.iban)) errors.push(paramError('bankAccount.iban', b.iban, 'is not a valid IBAN (country, length or check digits)', '100.100.101'));
+  if (b.bic !== undefined && !isValidBIC(b.bic.toUpperCase())) errors.push(paramError('bankAccount.bic', b.bic, 'is not a valid BIC', '100.200.103'));
+  return errors;
+}
+
 export function checkAmountPositive(amount: string | undefined): CodedParamError[] {
   return amount !== undefined && /^0+(\.00)?$/.test(amount) ? [paramError('amount', amount, 'must be greater than zero', '100.550.300')] : [];
 }
@@ -205,6 +235,9 @@ export function checkAccount(v: AccountFields, now: Date): { account?: AccountCh
     return { account: checked.brand ? { method, brand: checked.brand } : undefined, errors: checked.errors };
   }
   if (!v.paymentBrand) return { errors: [paramError('paymentBrand', undefined, 'is required for this account', '100.100.500')] };
+  if (method === 'DD' && v.paymentBrand === ONLINE_TRANSFER) {
+    return { account: { method: 'OT', brand: v.paymentBrand }, errors: checkTransferAccount(v.bankAccount!) };
+  }
   if (method === 'DD') {
     const bankErrors = checkBankAccount(v.bankAccount!);
     if (!bankBrands.has(v.paymentBrand)) bankErrors.push(paramError('paymentBrand', v.paymentBrand, 'is not a bank account brand', '100.100.501'));
@@ -221,8 +254,9 @@ export function parseInitialPayment(input: Nested, ctx: ValidationContext): Pars
   const parsed = parseWith(initialPaymentRequest, input, ctx, (v) => {
     const checked = checkAccount(v, ctx.now);
     account = checked.account;
-    const errors = [...checkAmountPositive(v.amount), ...checked.errors];
+    const errors = [...checkAmountPositive(v.amount), ...checked.errors, ...checkCommonGroups(v)];
     if (v.createRegistration === 'true' && checked.account?.method === 'VA') errors.push(paramError('createRegistration', 'true', 'is not available for virtual accounts'));
+    if (v.createRegistration === 'true' && checked.account?.method === 'OT') errors.push(paramError('createRegistration', 'true', 'is not available for online transfers'));
     return errors;
   });
   return parsed.ok ? { ok: true, value: { ...parsed.value, account: account! } } : parsed;
@@ -244,13 +278,14 @@ export function parseRegistration(input: Nested, ctx: ValidationContext): Parsed
   const parsed = parseWith(registrationRequest, input, ctx, (v) => {
     const checked = checkAccount(v, ctx.now);
     account = checked.account;
+    if (checked.account?.method === 'OT') return [...checked.errors, paramError('paymentBrand', v.paymentBrand, 'cannot be registered: an online transfer is approved at the bank each time', '100.100.501')];
     return checked.errors;
   });
   return parsed.ok ? { ok: true, value: { ...parsed.value, account: account! } } : parsed;
 }
 
 export function parseRegistrationPayment(input: Nested, ctx: ValidationContext): Parsed<RegistrationPaymentRequest> {
-  return parseWith(registrationPaymentRequest, input, ctx, (v) => checkAmountPositive(v.amount));
+  return parseWith(registrationPaymentRequest, input, ctx, (v) => [...checkAmountPositive(v.amount), ...checkCommonGroups(v)]);
 }
 
 export function luhn(number: string): boolean {

@@ -2,7 +2,7 @@
 import type { ResultCode } from '../results.ts';
 
 export interface AccountData {
-  method: 'CC' | 'DD' | 'VA' | 'TA';
+  method: 'CC' | 'DD' | 'VA' | 'TA' | 'OT';
   brand: string;
   /** Card or token number, in clear only in memory for the length of the call. */
   number?: string;
@@ -24,6 +24,10 @@ export interface AuthorizationRequest {
   riskCheck: boolean;
   /** EXTERNAL sends test payments to the connector's own test system. */
   testMode?: 'EXTERNAL' | 'INTERNAL';
+  /** 3-D Secure proof (eci, verificationId, authenticationStatus, …): the gateway's own, or an external server's unchanged. */
+  threeDSecure?: Record<string, string>;
+  /** The shopper approved the payment at the provider's page (asynchronous methods: a second call). */
+  providerApproved?: boolean;
 }
 
 export interface ReferenceRequest {
@@ -40,6 +44,11 @@ export interface AcquirerOutcome {
   avsResponse?: 'A' | 'Z' | 'N' | 'U' | 'F';
   cvvResponse?: 'M' | 'N' | 'P' | 'S' | 'U';
   riskScore?: string;
+  /**
+   * The method is asynchronous: the shopper must approve at the provider first (the gateway sends
+   * them there and calls again with providerApproved once they did). Not an approval, not a decline.
+   */
+  pending?: boolean;
   /** Bank-specific details, shown only to entities with showConnectorDetails. */
   connectorDetails: Record<string, string>;
 }

@@ -32,8 +32,14 @@ function riskScore(request: AuthorizationRequest): string {
   return `${score < 0 ? '-' : '+'}${String(Math.abs(score)).padStart(5, '0')}`;
 }
 
+/** Brands whose payments the shopper approves at the provider's page (simulated by the gateway). */
+export const PROVIDER_BRANDS = new Set(['PAYPAL', 'ONLINE_TRANSFER']);
+
 function authorizeSync(request: AuthorizationRequest): AcquirerOutcome {
   const { account } = request;
+  if (PROVIDER_BRANDS.has(account.brand) && !request.providerApproved) {
+    return { approved: false, pending: true, connectorDetails: { ConnectorTxID1: connectorTxId() } };
+  }
   const card = account.number ? testCardByNumber.get(account.number) : undefined;
   const declineCode = declineAmounts[fromMinor(request.amountMinor)] ?? card?.declineCode;
   const isCard = account.method === 'CC' || account.method === 'TA';

@@ -79,7 +79,8 @@ export async function updateOpenCheckout(trx: Trx, id: string, request: unknown,
 export async function moveOpenCheckout(trx: Trx, id: string, to: 'cancelled' | 'processing', now: number): Promise<boolean> {
   const result = await trx
     .updateTable('checkouts')
-    .set({ status: to, updated_at: now })
+    // A new attempt replaces the last one the checkout named.
+    .set({ status: to, updated_at: now, ...(to === 'processing' ? { payment_id: null } : {}) })
     .where('id', '=', id)
     .where('status', '=', 'open')
     .where('expires_at', '>', now)
@@ -87,16 +88,30 @@ export async function moveOpenCheckout(trx: Trx, id: string, to: 'cancelled' | '
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The end of a payment attempt: paid with its payment (and registration), or open again. */
-export async function settleCheckout(trx: Trx, id: string, outcome: { paid: false } | { paid: true; paymentId: string; registrationId: string | null }, now: number): Promise<void> {
+/**
+ * The end of a payment attempt: paid with its payment (and registration), or open again. An
+ * asynchronous attempt that failed (after its redirect) stays named as the checkout's last
+ * attempt (`attemptId`), so that the merchant reads its outcome; a synchronous decline names none.
+ */
+export async function settleCheckout(
+  trx: Trx,
+  id: string,
+  outcome: { paid: false; attemptId?: string } | { paid: true; paymentId: string; registrationId: string | null },
+  now: number,
+): Promise<void> {
   await trx
     .updateTable('checkouts')
     .set(
       outcome.paid
         ? { status: 'paid', payment_id: outcome.paymentId, registration_id: outcome.registrationId, updated_at: now }
-        : { status: 'open', updated_at: now },
+        : { status: 'open', payment_id: outcome.attemptId ?? null, updated_at: now },
     )
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .execute();
+}
+
+/** A payment attempt went pending (a redirect step): the checkout stays held and names the payment. */
+export async function holdCheckoutFor(trx: Trx, id: string, paymentId: string, now: number): Promise<void> {
+  await trx.updateTable('checkouts').set({ payment_id: paymentId, updated_at: now }).where('id', '=', id).where('status', '=', 'processing').execute();
 }

@@ -79,6 +79,34 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('checkouts_entity_created').on('checkouts').columns(['entity_id', 'created_at']).execute();
     },
   },
+  // Redirect steps of pending payments: 3-D Secure authentications (of a payment, or standalone)
+  // and approvals at a simulated provider's page. The account a payment needs after the step is
+  // kept vault-sealed in `secret` while the step is open, and wiped when it ends.
+  '0003_threeds': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('threeds')
+        .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('entity_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('kind', 'varchar(12)', (c) => c.notNull())
+        .addColumn('status', 'varchar(12)', (c) => c.notNull())
+        .addColumn('path', 'varchar(16)', (c) => c.notNull())
+        .addColumn('payment_id', 'varchar(32)')
+        .addColumn('checkout_id', 'varchar(48)')
+        .addColumn('payment_brand', 'varchar(32)', (c) => c.notNull())
+        .addColumn('token_hash', 'varchar(64)', (c) => c.notNull())
+        .addColumn('result_code', 'varchar(11)')
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('secret', 'text')
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('threeds_status_expires').on('threeds').columns(['status', 'expires_at']).execute();
+      await db.schema.createIndex('threeds_payment').on('threeds').columns(['payment_id']).execute();
+      await db.schema.createIndex('threeds_entity_created').on('threeds').columns(['entity_id', 'created_at']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

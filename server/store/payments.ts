@@ -118,8 +118,26 @@ export async function updatePaymentOutcome(
     .execute();
 }
 
+/** The outcome of a pending payment (after its redirect step); false when it was no longer pending. */
+export async function settlePendingPayment(trx: Trx, p: PaymentRecord): Promise<boolean> {
+  const result = await trx
+    .updateTable('payments')
+    .set({
+      status: p.status,
+      result_code: p.resultCode,
+      acquirer: JSON.stringify(p.acquirer),
+      details: JSON.stringify(p.details),
+      registration_id: p.registrationId,
+      updated_at: p.updatedAt,
+    })
+    .where('id', '=', p.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** A payment of the entity, or undefined: another entity's payment is as good as missing. */
-export async function findPayment(db: Kysely<Database>, entityId: string, id: string): Promise<PaymentRecord | undefined> {
+export async function findPayment(db: Kysely<Database> | Trx, entityId: string, id: string): Promise<PaymentRecord | undefined> {
   const row = await db.selectFrom('payments').selectAll().where('id', '=', id).where('entity_id', '=', entityId).executeTakeFirst();
   return row && fromRow(row);
 }

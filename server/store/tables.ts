@@ -70,9 +70,36 @@ export interface CheckoutsTable {
   expires_at: number;
 }
 
+export interface ThreedsTable {
+  /** The authentication id (authId) of the redirect URLs. */
+  id: string;
+  entity_id: string;
+  /** payment (3-D Secure of a payment) | standalone (POST /v1/threeDSecure) | provider (approval at a provider's page) */
+  kind: string;
+  /** method | challenge | provider | completing | done */
+  status: string;
+  /** The simulated directory server's path (frictionless, challenge, …), or provider. */
+  path: string;
+  payment_id: string | null;
+  checkout_id: string | null;
+  payment_brand: string;
+  /** SHA-256 (hex) of the token the redirect carries; the token itself is never stored. */
+  token_hash: string;
+  /** The final code once done. */
+  result_code: string | null;
+  /** What the pages and the completion need (JSON): amounts, outcome fields; never card data. */
+  data: string;
+  /** Vault ciphertext of the account the authorization needs after the step; null once done. */
+  secret: string | null;
+  expires_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   payments: PaymentsTable;
   registrations: RegistrationsTable;
   idempotency_keys: IdempotencyKeysTable;
   checkouts: CheckoutsTable;
+  threeds: ThreedsTable;
 }

@@ -2,6 +2,8 @@
 // Every window message carries the per-instance `channel` key; a message whose shape, type or
 // channel is wrong is dropped (parse* returns null), never half-used.
 
+import { isChallengeWindow, type ChallengeWindow } from './browser.ts';
+
 export type Field = 'number' | 'cvv';
 
 /** Design tokens sent to a frame: `--pw-*` names, plain CSS values. */
@@ -19,6 +21,8 @@ export interface ConfigureMessage {
   /** The parent shows an error for this field: the frame sets aria-invalid. */
   invalid?: boolean;
   style: StyleTokens;
+  /** The 3-D Secure challenge window the widget has room for (sent as customer.browser.challengeWindow). */
+  challengeWindow?: ChallengeWindow;
 }
 export interface SubmitMessage {
   type: 'submit';
@@ -59,7 +63,8 @@ export interface GatewayAnswer {
   result: { code: string; description?: string; parameterErrors?: { name: string; value?: string; message?: string }[] };
   id?: string;
   paymentBrand?: string;
-  redirect?: { url?: string };
+  /** With parameters: POST them to url (3-D Secure, transfer, wallet); without: go to url. */
+  redirect?: { url?: string; parameters?: { name: string; value: string }[] };
   [key: string]: unknown;
 }
 export interface SubmittedMessage {
@@ -129,7 +134,8 @@ export function parseParentMessage(data: unknown, channel: string): ParentMessag
         isStr(data.placeholder, 100) &&
         isStyle(data.style) &&
         optional(data.ariaDescribedBy, isStr) &&
-        optional(data.invalid, isBool)
+        optional(data.invalid, isBool) &&
+        optional(data.challengeWindow, isChallengeWindow)
         ? (data as unknown as ConfigureMessage)
         : null;
     case 'submit':

@@ -4,6 +4,7 @@
 //
 // Trusted Types: DOM is built with createElement/textContent only (no HTML strings), styles go
 // through constructable stylesheets (no style attributes). No Lit here (size budget 10 KiB gzip).
+import { browserFields, type ChallengeWindow } from '../core/browser.ts';
 import { cardInfo, cvvValid, type CardInfo } from '../core/card.ts';
 import { caretAfterDigits, digitsOf, groupDigits, parseExpiry } from '../core/format.ts';
 import { paymentPath, postPayment } from '../core/http.ts';
@@ -43,6 +44,8 @@ export interface FrameSettings {
   origin: string;
   locale: string;
   checkoutId: string;
+  /** The Accept header of the frame page's own request (3-D Secure browser data), from `data-accept`. */
+  accept?: string;
 }
 
 /** Settings from the frame page: data attributes on <html>, else the page URL's query. */
@@ -53,7 +56,8 @@ export function readSettings(doc: Document = document, search: string = location
   const channel = get('channel');
   const origin = get('origin');
   if ((field !== 'number' && field !== 'cvv') || !CHANNEL_PATTERN.test(channel) || !isOrigin(origin)) return null;
-  return { field, channel, origin, locale: get('locale'), checkoutId: get('checkoutId') };
+  const accept = doc.documentElement.dataset.accept;
+  return { field, channel, origin, locale: get('locale'), checkoutId: get('checkoutId'), ...(accept && { accept }) };
 }
 
 function isOrigin(value: string): boolean {
@@ -88,6 +92,8 @@ export class SecureField {
   #cvvWaiter: ((value: string) => void) | undefined;
   /** number frame: a cvv frame of this channel answered (it answers a request sent at start). */
   #cvvFramePresent = false;
+  /** From configure: the challenge window the widget has room for; full page until it says. */
+  #challengeWindow: ChallengeWindow = '5';
 
   readonly #settings: FrameSettings;
   readonly #target: Window;
@@ -266,6 +272,7 @@ export class SecureField {
     if (message.ariaDescribedBy) input.setAttribute('aria-describedby', this.#description.id);
     else input.removeAttribute('aria-describedby');
     input.setAttribute('aria-invalid', String(message.invalid === true));
+    if (message.challengeWindow) this.#challengeWindow = message.challengeWindow;
     // Names and values were checked by parseParentMessage (--pw-* names, values that cannot
     // leave their declaration).
     const declarations = Object.entries(message.style).map(([name, value]) => `${name}:${value};`);
@@ -300,7 +307,8 @@ export class SecureField {
     }
     this.#submitting = true;
     try {
-      const fields = { ...message.fields };
+      // The page's fields first: the frame's own browser data wins over anything it sent.
+      const fields = { ...message.fields, ...browserFields({ navigator, screen, now: new Date() }, this.#settings.accept ?? '', this.#challengeWindow) };
       if (field === 'number') {
         fields['card.number'] = this.#digits;
         if (!fields.paymentBrand && this.#info.brand) fields.paymentBrand = this.#info.brand;

@@ -14,6 +14,8 @@ export interface WidgetOptions {
   labels?: Record<string, string>;
   /** "card": the form in a bordered box; "plain" (default): no box. Colours etc.: --pw-* tokens (docs/theming.md). */
   style?: 'card' | 'plain';
+  /** Show the 3-D Secure challenge at the top level instead of a frame in the widget (default false). */
+  threeDSecureAtTopLevel?: boolean;
   /** Sent with the payment; names must start with SHOPPER_. */
   customParameters?: Record<string, string>;
 }
@@ -41,6 +43,7 @@ export const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
   'brandDetection',
   'registrations',
   'customParameters',
+  'threeDSecureAtTopLevel',
   'onReady',
   'onBeforeSubmitCard',
   'onError',

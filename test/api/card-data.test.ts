@@ -11,7 +11,9 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { loggerOptions } from '../../server/http/log.ts';
+import { fakeDist } from '../support/checkouts.ts';
 import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
+import { billingAddress, browserData, ShopperBrowser } from '../support/threeds.ts';
 
 /** Every card number the test sends, with the security code sent along with it. */
 const cards = {
@@ -26,6 +28,7 @@ const cards = {
   visaJson: { number: '4200000000000042', cvv: '963', brand: 'VISA' },
   visaBadJson: { number: '4012001037461114', cvv: '741', brand: 'VISA' },
   registrationPaymentCvv: { number: '', cvv: '159', brand: '' },
+  masterChallenge: { number: '5200000000000015', cvv: '369', brand: 'MASTER' },
 };
 const numbers = Object.values(cards)
   .map((c) => c.number)
@@ -73,6 +76,7 @@ describe('card data is never written to disk or to the log', () => {
   let deletedRegistrationId = '';
   let deletedCiphertext = '';
   const snapshots: Array<{ stage: string; files: Map<string, string> }> = [];
+  let dist: { dir: string };
 
   before(async () => {
     // The application's own logger options, so the real redaction is in force, at the most verbose level.
@@ -81,7 +85,8 @@ describe('card data is never written to disk or to the log', () => {
         logLines.push(...chunk.split('\n').filter((line) => line.length > 0));
       },
     });
-    gw = await startGateway({ logger, dataDir });
+    dist = fakeDist({ later: true });
+    gw = await startGateway({ logger, dataDir, distDir: dist.dir });
 
     const expectOk = (reply: { status: number; body: any }, what: string) => {
       assert.equal(reply.status, 200, `${what}: ${JSON.stringify(reply.body)}`);
@@ -152,6 +157,15 @@ describe('card data is never written to disk or to the log', () => {
     assert.equal(brokenBody.result.code, '200.300.404');
     assert.deepEqual(brokenBody.result.parameterErrors, [{ name: 'body', value: '', message: 'body is not valid JSON' }]);
 
+    // 3-D Secure challenges: one left pending (its card sealed in its step), one approved (the seal wiped).
+    const threeds = gw.clientFor(shopA.token, shopA.threeDSecureEntityId);
+    const pending = await threeds.post('/v1/payments', cardDebit({ ...card(cards.masterChallenge), ...browserData, ...billingAddress }));
+    assert.equal(pending.body.result.code, '000.200.000', JSON.stringify(pending.body));
+    const approved = await threeds.post('/v1/payments', cardDebit({ ...card(cards.masterChallenge), ...browserData, ...billingAddress }));
+    const shopperBrowser = new ShopperBrowser(gw.base);
+    await shopperBrowser.finish(await shopperBrowser.toChallenge(approved.body.redirect), 'approve');
+    expectOk(await threeds.get(`/v1/payments/${approved.body.id}`), 'payment after the challenge');
+
     // The files while the gateway runs (pages in the WAL), then after a full checkpoint (pages in the database file).
     snapshots.push({ stage: 'before checkpoint', files: filesOf(dataDir) });
     const [checkpoint] = (await sql<{ busy: number; log: number; checkpointed: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(gw.running.store.db)).rows;
@@ -162,6 +176,7 @@ describe('card data is never written to disk or to the log', () => {
   after(async () => {
     if (!closed) await gw.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dist.dir, { recursive: true, force: true });
   });
 
   it('the WAL held the written pages before the checkpoint and the database file after it', () => {
@@ -215,9 +230,10 @@ describe('card data is never written to disk or to the log', () => {
   });
 
   it('no captured log line holds a card number or a security code', () => {
-    // The log did capture the traffic: one line for each of the 15 requests.
+    // The log did capture the traffic: one line for each of the 25 requests (15, then 10 of the
+    // 3-D Secure challenges: two payments, the shopper's seven pages, one read).
     const requestLines = logLines.map((line) => JSON.parse(line) as { msg?: string; url?: string }).filter((entry) => entry.msg === 'request');
-    assert.equal(requestLines.length, 15);
+    assert.equal(requestLines.length, 25);
     for (const line of logLines) assert.deepEqual(leaks(line), [], line);
   });
 });

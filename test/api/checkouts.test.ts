@@ -697,7 +697,7 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.deepEqual(((await missing.json()) as any).result.parameterErrors.map((e: { name: string }) => e.name), ['channel', 'origin']);
       const cvv = await fetch(`${gw.base}/v1/frames/card?field=cvv&channel=${'a'.repeat(16)}&origin=${encodeURIComponent('https://shop.example:8443')}`);
       assert.equal(cvv.status, 200);
-      assert.ok((await cvv.text()).includes(`<html lang="en" data-field="cvv" data-channel="${'a'.repeat(16)}" data-origin="https://shop.example:8443" data-locale="en">`));
+      assert.ok((await cvv.text()).includes(`<html lang="en" data-accept="*/*" data-field="cvv" data-channel="${'a'.repeat(16)}" data-origin="https://shop.example:8443" data-locale="en">`));
       const badId = await fetch(`${gw.base}/v1/frames/card?field=number&channel=${'a'.repeat(16)}&origin=https%3A%2F%2Fshop.example&checkoutId=x`);
       assert.equal(badId.status, 400);
       assert.deepEqual(((await badId.json()) as any).result.parameterErrors.map((e: { name: string }) => e.name), ['checkoutId']);

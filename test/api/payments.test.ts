@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
+import { ShopperBrowser } from '../support/threeds.ts';
 
 describe('initial payments', () => {
   let gw: TestGateway;
@@ -119,10 +120,19 @@ describe('initial payments', () => {
     assert.equal(body.result.code, '600.200.310');
   });
 
-  it('pays with a virtual account', async () => {
+  it('pays with a virtual account: PAYPAL is pending until the shopper approves at the provider\'s page', async () => {
     const { status, body } = await gw.client.post('/v1/payments', { amount: '12.00', currency: 'EUR', paymentBrand: 'PAYPAL', paymentType: 'DB', 'virtualAccount.accountId': 'jane@example.com' });
     assert.equal(status, 200, JSON.stringify(body));
+    assert.deepEqual(body.result, { code: '000.200.000', description: 'transaction pending' });
     assert.deepEqual(body.virtualAccount, { accountId: 'jane@example.com' });
+    assert.match(body.redirect.url, new RegExp(`^${gw.base}/v1/providers/[0-9a-f]{32}/pay$`));
+    assert.deepEqual(body.redirect.parameters.map((p: { name: string }) => p.name), ['token']);
+    const browser = new ShopperBrowser(gw.base);
+    const result = await browser.finish(await browser.open(body.redirect), 'approve');
+    assert.equal(result, `${gw.base}/v1/providers/${body.redirect.url.split('/').at(-2)}/result`);
+    const read = await gw.client.get(`/v1/payments/${body.id}`);
+    assert.equal(read.body.result.code, '000.100.110');
+    assert.equal(read.body.resultDetails.AcquirerResponse, '00');
   });
 
   it('pays with a network token account and never echoes its number or cryptogram', async () => {

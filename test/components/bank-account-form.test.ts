@@ -27,7 +27,7 @@ describe('SEPA direct debit form', () => {
   let restore = () => {};
   afterEach(() => restore());
 
-  it('checks the IBAN and the BIC with ibantools, and the mandate', async () => {
+  it('checks the IBAN (SEPA country, BBAN format, check digits), the BIC and the mandate', async () => {
     const { el, input, submit, fetchStub } = await sepa();
     restore = fetchStub.restore;
     expect(one(el, 'label[for="iban"]').textContent).to.equal('IBAN');

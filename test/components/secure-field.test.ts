@@ -140,7 +140,8 @@ describe('secure card field (frame page script)', () => {
       expect(request.init.method).to.equal('POST');
       expect(request.init.credentials).to.equal('omit');
       expect((request.init.headers as Record<string, string>)['Idempotency-Key']).to.equal('pw-key-1');
-      expect(Object.fromEntries(new URLSearchParams(request.init.body as string))).to.deep.equal({
+      const body = Object.fromEntries(new URLSearchParams(request.init.body as string));
+      expect(Object.fromEntries(Object.entries(body).filter(([name]) => !name.startsWith('customer.browser.')))).to.deep.equal({
         'card.holder': 'Jane Jones',
         'card.expiryMonth': '05',
         'card.expiryYear': '2034',
@@ -148,9 +149,56 @@ describe('secure card field (frame page script)', () => {
         paymentBrand: 'VISA',
         'card.cvv': '123',
       });
+      // Browser data for 3-D Secure; full page until configure names a window; no Accept header in this page.
+      expect(body).to.deep.include({ 'customer.browser.userAgent': navigator.userAgent, 'customer.browser.javaEnabled': 'false', 'customer.browser.challengeWindow': '5' });
+      expect(body).to.not.have.property('customer.browser.acceptHeader');
     }
     const submitted = received.find((m) => m.type === 'submitted');
     expect(submitted).to.deep.equal({ type: 'submitted', channel, status: 200, body: { result: { code: '000.100.110', description: 'ok' }, id: CHECKOUT_ID, redirect: { url: 'https://shop.example/r' } } });
+    await expect(document.querySelector('form')).to.be.accessible();
+  });
+
+  it('sends the 3-D Secure browser data with the payment: the page’s Accept header and the challenge window from configure', async () => {
+    // A second frame, on a channel of its own, whose page has the Accept header the gateway wrote into it.
+    const other = 'fedcba9876543210fedcba9876543210';
+    const root = document.documentElement;
+    root.dataset.accept = 'text/html,application/xhtml+xml,*/*;q=0.8';
+    const settings = readSettings(document, `?field=number&channel=${other}&origin=${encodeURIComponent(location.origin)}&checkoutId=${CHECKOUT_ID}`)!;
+    delete root.dataset.accept;
+    expect(settings.accept).to.equal('text/html,application/xhtml+xml,*/*;q=0.8');
+    const forms = document.querySelectorAll('form').length;
+    new SecureField(settings, parent.contentWindow!);
+    const form = document.querySelectorAll('form')[forms]!;
+    const requests: string[] = [];
+    window.fetch = (async (_url: RequestInfo | URL, init: RequestInit = {}) => {
+      requests.push(init.body as string);
+      return json({ result: { code: '000.200.000' }, id: CHECKOUT_ID, redirect: { url: 'https://gateway.example/v1/threeds/a/authenticate', parameters: [{ name: 'token', value: 't' }] } });
+    }) as typeof fetch;
+    try {
+      // The page has room for 390×400 (2).
+      fromParent({ type: 'configure', channel: other, locale: 'en', label: 'Card number', placeholder: '', style: {}, challengeWindow: '2' });
+      type(form.querySelector<HTMLInputElement>('input')!, '4200000000000091');
+      fromParent({ type: 'submit', channel: other, idempotencyKey: 'pw-key-3ds', fields: { 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'customer.browser.timezone': '999' } });
+      await waitUntil(() => requests.length === 1, 'the frame paid', { timeout: 5000 });
+      expect(Object.fromEntries(new URLSearchParams(requests[0]))).to.deep.include({
+        'card.number': '4200000000000091',
+        'customer.browser.acceptHeader': 'text/html,application/xhtml+xml,*/*;q=0.8',
+        'customer.browser.language': navigator.language.split('-').slice(0, 2).join('-'),
+        'customer.browser.screenHeight': String(screen.height),
+        'customer.browser.screenWidth': String(screen.width),
+        'customer.browser.screenColorDepth': String(screen.colorDepth),
+        // The frame's own clock wins over anything the page sent.
+        'customer.browser.timezone': String(new Date().getTimezoneOffset()),
+        'customer.browser.userAgent': navigator.userAgent,
+        'customer.browser.javaEnabled': 'false',
+        'customer.browser.challengeWindow': '2',
+      });
+      // A window that is not one of the five codes is refused with the whole configure.
+      fromParent({ type: 'configure', channel: other, locale: 'en', label: 'evil', placeholder: '', style: {}, challengeWindow: '02' });
+      expect(form.querySelector('label')!.textContent).to.equal('Card number');
+    } finally {
+      form.remove();
+    }
     await expect(document.querySelector('form')).to.be.accessible();
   });
 

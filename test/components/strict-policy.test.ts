@@ -2,7 +2,8 @@
 // for every DOM sink and no inline style attributes. Any violation fails the test.
 import { expect, waitUntil } from '@open-wc/testing';
 import { SecureField } from '../../src/secure/secure-field.ts';
-import { all, CHECKOUT_ID, one, settle, stubFetch, type, widget } from './support.ts';
+import type { CardForm } from '../../src/widget/card/card-form.component.ts';
+import { all, CHECKOUT_ID, fromFrame, one, settle, stubFetch, type, widget } from './support.ts';
 
 describe('under a strict Content-Security-Policy with Trusted Types', () => {
   const violations: string[] = [];
@@ -44,6 +45,42 @@ describe('under a strict Content-Security-Policy with Trusted Types', () => {
       expect(violations).to.deep.equal([]);
       await expect(el).to.be.accessible();
     } finally {
+      fetchStub.restore();
+    }
+  });
+
+  it('posts a 3-D Secure redirect into its frame without a violation', async () => {
+    const fetchStub = stubFetch();
+    // The test page must stay: the form is recorded, not sent.
+    const submit = HTMLFormElement.prototype.submit;
+    const sent: HTMLFormElement[] = [];
+    HTMLFormElement.prototype.submit = function (this: HTMLFormElement) {
+      sent.push(this);
+    };
+    try {
+      const el = await widget({ brands: 'VISA', locale: 'en' });
+      el.parentElement!.style.width = '420px';
+      const card = one<CardForm>(el, 'pw-card-form');
+      card.frames.post = () => undefined;
+      const frame = (field: string, data: Record<string, unknown>) => fromFrame(one(el, `iframe[data-field="${field}"]`), { channel: card.frames.channel, field, ...data });
+      frame('number', { type: 'ready' });
+      frame('cvv', { type: 'ready' });
+      frame('number', { type: 'state', empty: false, valid: true, complete: true, brand: 'VISA', cvvLength: 3 });
+      frame('cvv', { type: 'state', empty: false, valid: true, complete: true, cvvLength: 3 });
+      type(one<HTMLInputElement>(el, '#expiry'), '0534');
+      type(one<HTMLInputElement>(el, '#holder'), 'Jane Jones');
+      await settle(el);
+      one<HTMLButtonElement>(el, 'button[type="submit"]').click();
+      await settle(el);
+      frame('number', { type: 'submitted', status: 200, body: { result: { code: '000.200.000' }, redirect: { url: 'http://127.0.0.1:9/v1/threeds/a/authenticate', parameters: [{ name: 'token', value: 't' }] } } });
+      await waitUntil(() => sent.length === 1, 'the redirect was not posted');
+      expect(sent[0]!.target).to.equal(one<HTMLIFrameElement>(el, 'iframe[part="challenge"]').name);
+      expect(all(el, '[style]')).to.have.length(0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(violations).to.deep.equal([]);
+      await expect(el).to.be.accessible();
+    } finally {
+      HTMLFormElement.prototype.submit = submit;
       fetchStub.restore();
     }
   });

@@ -3,7 +3,7 @@
 // playwright-core.
 import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
 import { demoShop } from '../../demo/shop.ts';
 import { Client, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
 
@@ -20,13 +20,19 @@ export interface Stage {
   close(): Promise<void>;
 }
 
-export async function startStage(): Promise<Stage> {
+export interface StageOptions {
+  /** The shop's entity (default shop A's main one; shopA.threeDSecureEntityId authenticates cards). */
+  entityId?: string;
+}
+
+export async function startStage(options: StageOptions = {}): Promise<Stage> {
   if (!existsSync(`${distDir}manifest.json`)) throw new Error('dist/manifest.json is missing: run npm run build before the end-to-end tests');
+  const entityId = options.entityId ?? shopA.entityId;
   const gw = await startGateway({ distDir });
   const gatewayOrigin = gw.base.replace('127.0.0.1', 'localhost');
   const shop = Fastify();
   shop.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  await shop.register(demoShop, { gatewayUrl: () => gw.base, publicGatewayUrl: () => gatewayOrigin, token: shopA.token, entityId: shopA.entityId });
+  await shop.register(demoShop, { gatewayUrl: () => gw.base, publicGatewayUrl: () => gatewayOrigin, token: shopA.token, entityId });
   const shopOrigin = await shop.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -38,7 +44,7 @@ export async function startStage(): Promise<Stage> {
     shop,
     shopOrigin,
     browser,
-    merchant: gw.client,
+    merchant: gw.clientFor(shopA.token, entityId),
     async close() {
       await browser.close();
       await shop.close();
@@ -93,3 +99,24 @@ export async function shopPageText(page: Page): Promise<string> {
 export async function framesInPage(page: Page): Promise<number> {
   return ((await page.evaluate(WALK_DOM)) as { frames: number }).frames;
 }
+
+/** Types a card into the widget's frames and fields (the shop page never holds the digits); `page` may be a frame holding the shop. */
+export async function fillCard(page: Page | FrameLocator, number: string, cvv = '123'): Promise<void> {
+  await page.frameLocator('iframe[src*="field=number"]').locator('input[autocomplete="cc-number"]').fill(number);
+  await page.getByLabel('Expiry date').fill('05/34');
+  await page.frameLocator('iframe[src*="field=cvv"]').locator('input[autocomplete="cc-csc"]').fill(cvv);
+  await page.getByLabel('Name on card').fill('Jane Jones');
+}
+
+/** The checkout id of a result URL (?id=…). */
+export function resultId(url: string): string {
+  const id = new URL(url).searchParams.get('id');
+  if (!id) throw new Error(`no id in ${url}`);
+  return id;
+}
+
+/** Whether the document fits its viewport: no scrollbars, nothing cut off (run in the document). */
+export const FITS_WITHOUT_SCROLLING = `(() => {
+  const root = document.scrollingElement || document.documentElement;
+  return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, scrollHeight: root.scrollHeight, clientHeight: root.clientHeight, innerWidth, innerHeight };
+})()`;

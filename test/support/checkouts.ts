@@ -7,12 +7,22 @@ import { join } from 'node:path';
 import { manifestFor, type Manifest } from '../../scripts/sri.ts';
 import type { Client, Reply } from './gateway.ts';
 
-/** A dist directory with two small scripts and the manifest the build would write for them. */
-export function fakeDist(): { dir: string; manifest: Manifest } {
+/**
+ * A dist directory with two small scripts and the manifest the build would write for them; with
+ * `later`, also the later builds' files (threeds.js, webview.js, sw.js).
+ */
+export function fakeDist(options: { later?: boolean } = {}): { dir: string; manifest: Manifest } {
   const dir = mkdtempSync(join(tmpdir(), 'gw-dist-'));
   writeFileSync(join(dir, 'paymentWidgets.js'), '(()=>{"use strict";window.__pw="widget ✓";})();\n');
   writeFileSync(join(dir, 'secure-frame.js'), '(()=>{"use strict";window.__pwFrame=1;})();\n');
-  return { dir, manifest: manifestFor(dir, ['paymentWidgets.js', 'secure-frame.js']) };
+  const files = ['paymentWidgets.js', 'secure-frame.js'];
+  if (options.later) {
+    writeFileSync(join(dir, 'threeds.js'), '(()=>{"use strict";window.__pwThreeds=1;})();\n');
+    writeFileSync(join(dir, 'webview.js'), '(()=>{"use strict";window.__pwWebview=1;})();\n');
+    writeFileSync(join(dir, 'sw.js'), '(()=>{"use strict";self.__pwWorker=1;})();\n');
+    files.push('threeds.js', 'webview.js', 'sw.js');
+  }
+  return { dir, manifest: manifestFor(dir, files) };
 }
 
 /** The shopper's browser: the widget's calls carry no token and no entityId. */

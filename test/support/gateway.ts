@@ -15,6 +15,8 @@ export const shopA = {
   token: 'dGVzdC1zaG9wLWEtdG9rZW4tMDAwMDAwMDAwMDAx',
   entityId: '8a8294174b7ecb28014b9699220015ca',
   throttledEntityId: '8a8294174b7ecb28014b9699220015cb',
+  /** threeDSecure: true (docs/threeds-protocol.md), with PAYPAL and ONLINE_TRANSFER. */
+  threeDSecureEntityId: '8a8294174b7ecb28014b9699220015cd',
 };
 export const shopB = {
   token: 'dGVzdC1zaG9wLWItdG9rZW4tMDAwMDAwMDAwMDAy',

@@ -23,6 +23,7 @@ import {
 } from '../../checkouts/checkouts.ts';
 import { payCheckout, type Attempt } from '../../checkouts/pay.ts';
 import { responseTimestamp } from '../../clock.ts';
+import { newNdc } from '../../ids.ts';
 import { fromMinor, toMinor } from '../../money.ts';
 import type { Context, Invalid, Refusal } from '../../payments/deps.ts';
 import { paymentResponse, resultOf } from '../../payments/response.ts';
@@ -31,10 +32,11 @@ import { isPending, isSuccess } from '../../results.ts';
 import { parseCheckout, parseCheckoutUpdate, parsePagePayment } from '../../schema/checkout.ts';
 import type { PaymentRecord } from '../../store/payments.ts';
 import { errorBody, meta, type Reply } from '../envelope.ts';
-import { failureReply } from '../outcomes.ts';
+import { failureReply, redirectOf, type Redirect } from '../outcomes.ts';
+import { escapeHtml, originOf, scriptTag, sendPage, WEBVIEW_CSP } from '../pages.ts';
 import { nest } from '../params.ts';
 import { handle, handleAs, type Caller, type Gateway } from '../pipeline.ts';
-import { NOT_BUILT } from '../widgetAssets.ts';
+import { NOT_BUILT, optionalAsset } from '../widgetAssets.ts';
 import { invalidParams, methods } from './common.ts';
 
 /** integrity=true while the widget is not built: no integrity can be given. */
@@ -67,8 +69,13 @@ function isWidgetCall(method: string, url: string): boolean {
 
 /** shopperResultUrl with the checkout id and the resource path to read the outcome at; its own query and fragment stay. */
 export function resultUrl(shopperResultUrl: string, checkoutId: string): string {
+  return resultUrlWith(shopperResultUrl, checkoutId, `/v1/checkouts/${checkoutId}/payment`);
+}
+
+/** shopperResultUrl with `id` and the `resourcePath` to read the outcome at (checkout, payment or authentication). */
+export function resultUrlWith(shopperResultUrl: string, id: string, resourcePath: string): string {
   const url = new URL(shopperResultUrl);
-  const added = `id=${encodeURIComponent(checkoutId)}&resourcePath=${encodeURIComponent(`/v1/checkouts/${checkoutId}/payment`)}`;
+  const added = `id=${encodeURIComponent(id)}&resourcePath=${encodeURIComponent(resourcePath)}`;
   url.search = url.search.length > 1 ? `${url.search}&${added}` : added;
   return url.href;
 }
@@ -156,6 +163,10 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
     respond: (value: Stated | Refusal, ctx: Context): Reply => {
       if (value.kind !== 'state') return failure(ctx, idOf(request), value);
       if (value.state.name === 'paid') return { status: 200, body: paymentResponse(value.state.payment, ctx.entity, meta(g.buildNumber, g.deps.clock())) };
+      // An asynchronous attempt that ended unsuccessfully after its redirect: its outcome is the answer.
+      if ((value.state.name === 'open' || value.state.name === 'expired') && value.state.attempt) {
+        return { status: 200, body: paymentResponse(value.state.attempt, ctx.entity, meta(g.buildNumber, g.deps.clock())) };
+      }
       return { status: 200, body: stateBody(value) };
     },
   });
@@ -175,22 +186,25 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
     return { ctx: { entity, ndc: checkout.id }, keyScope: `checkout:${checkout.id}` };
   };
 
-  /** The answer to the page: no payment id, no account, nothing of the merchant's request. */
-  const attemptBody = (checkout: Checkout, payment: PaymentRecord, redirect: boolean) => {
+  /**
+   * The answer to the page: no payment id, no account, nothing of the merchant's request. A
+   * pending payment's redirect is its step (POST the parameters there); otherwise the result URL.
+   */
+  const attemptBody = (checkout: Checkout, payment: PaymentRecord, redirect: boolean, step?: Redirect) => {
     const url = checkout.request.shopperResultUrl;
     return {
       result: resultOf(payment.resultCode),
       id: checkout.id,
       paymentBrand: payment.paymentBrand,
-      ...(redirect && url ? { redirect: { url: resultUrl(url, checkout.id) } } : {}),
+      ...(step ? { redirect: step } : redirect && url ? { redirect: { url: resultUrl(url, checkout.id) } } : {}),
       ...envelope(checkout.id),
     };
   };
 
-  const payReply = (value: Attempt | Stated | Invalid, ctx: Context, id: string): Reply => {
+  const payReply = (value: Attempt | Stated | Invalid, ctx: Context, id: string, origin: string): Reply => {
     if (value.kind === 'attempt') {
       const ok = isSuccess(value.payment.resultCode) || isPending(value.payment.resultCode);
-      return { status: ok ? 200 : 400, body: attemptBody(value.checkout, value.payment, ok) };
+      return { status: ok ? 200 : 400, body: attemptBody(value.checkout, value.payment, ok, value.redirect ? redirectOf(origin, value.redirect) : undefined) };
     }
     // Already paid: 400 with the paid state, and where the shopper is to go, as the first answer had it.
     if (value.kind === 'state' && value.state.name === 'paid') return { status: 400, body: attemptBody(value.checkout, value.state.payment, true) };
@@ -209,7 +223,7 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
         asCheckout(request, (c) => (checkout = c)),
         {
           operation: 'widget',
-          respond: (value, ctx) => payReply(value, ctx, idOf(request)),
+          respond: (value, ctx) => payReply(value, ctx, idOf(request), originOf(request)),
           async run(ctx, params, alsoWrite) {
             const nested = nest(params);
             if (nested.errors.length) return invalidParams(nested.errors);
@@ -261,6 +275,50 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
       },
     };
   };
+
+  // The webview payment page: a standalone page (gateway origin, no token) holding the widget with
+  // the form data inline, so that a second load renders offline from the service worker's cache.
+  methods(app, g, '/v1/checkouts/:id/page', {
+    GET: async (request, reply) => {
+      const ndc = newNdc();
+      const checkout = await checkoutById(g.deps, idOf(request));
+      const entity = checkout && g.merchants.entity(checkout.entityId);
+      const json = (r: Reply) => reply.code(r.status).header('cache-control', 'no-store').send(r.body);
+      if (!checkout || !entity) return json(unknown(idOf(request), ndc));
+      if (!(await g.throttle.allow(entity.id, 'widget', entity.throttle.perSecond))) return json({ status: 429, body: errorBody('800.120.100', meta(g.buildNumber, g.deps.clock()), ndc) });
+      if (!g.assets.ready) return json(unavailable(ndc));
+      const action = checkout.request.shopperResultUrl;
+      if (!action) {
+        return json({
+          status: 400,
+          body: errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), checkout.id, [
+            { name: 'shopperResultUrl', value: '', message: 'shopperResultUrl is required for the webview page: the checkout has none to send the shopper (and the app) to at the end' },
+          ]),
+        });
+      }
+      const form = formReply(await formOf(g.deps, checkout));
+      const widget = g.assets.files['paymentWidgets.js'];
+      const webview = optionalAsset(g.assets, 'webview.js');
+      const locale = checkout.request.locale && /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8}){0,3}$/.test(checkout.request.locale) ? checkout.request.locale.replace(/_/g, '-') : 'en';
+      const html = `<!doctype html>
+<html lang="${escapeHtml(locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<title>Payment</title>
+<link rel="stylesheet" href="/v1/frames/pages.css">
+${scriptTag('/v1/paymentWidgets.js', widget)}
+${webview ? `${scriptTag('/v1/webview.js', webview)}\n` : ''}</head>
+<body class="webview">
+<main>
+<payment-widget checkout-id="${escapeHtml(checkout.id)}" action="${escapeHtml(action)}" data-form="${escapeHtml(JSON.stringify(form.body))}"></payment-widget>
+</main>
+</body>
+</html>
+`;
+      return sendPage(reply, html, WEBVIEW_CSP);
+    },
+  });
 
   methods(app, g, '/v1/checkouts/:id/form', {
     GET: (request, reply) => {

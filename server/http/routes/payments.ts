@@ -1,5 +1,5 @@
 // POST /v1/payments, POST /v1/payments/{id}, GET /v1/payments/{id}
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createPayment, maskedAccount, accountData, type Created } from '../../payments/create.ts';
 import { refused, type Invalid, type Refusal } from '../../payments/deps.ts';
 import type { PaymentRecord } from '../../store/payments.ts';
@@ -7,7 +7,8 @@ import { readPayment } from '../../payments/read.ts';
 import { referencePayment, type Referenced } from '../../payments/reference.ts';
 import { newRegistration } from '../../registrations/registrations.ts';
 import { parseInitialPayment, parseReferencing } from '../../schema/requests.ts';
-import { failureReply, paymentReply } from '../outcomes.ts';
+import { failureReply, paymentReply, redirectOf } from '../outcomes.ts';
+import { originOf } from '../pages.ts';
 import { nest } from '../params.ts';
 import { handle, type Gateway } from '../pipeline.ts';
 import { invalidParams, methods } from './common.ts';
@@ -16,15 +17,17 @@ type Outcome = Created | Referenced | Invalid | Refusal;
 type Found = { kind: 'found'; payment: PaymentRecord };
 
 export function paymentRoutes(app: FastifyInstance, g: Gateway) {
-  const respond = (value: Outcome, ctx: Parameters<typeof paymentReply>[1]) =>
-    value.kind === 'payment' ? paymentReply(g, ctx, value.payment) : failureReply(g, ctx, value);
+  const responder = (request: FastifyRequest) => (value: Outcome, ctx: Parameters<typeof paymentReply>[1]) =>
+    value.kind === 'payment'
+      ? paymentReply(g, ctx, value.payment, 'redirect' in value && value.redirect ? redirectOf(originOf(request), value.redirect) : undefined)
+      : failureReply(g, ctx, value);
   const validation = () => ({ env: g.deps.env, now: g.deps.clock() });
 
   methods(app, g, '/v1/payments', {
     POST: (request, reply) =>
       handle<Outcome>(g, request, reply, {
         operation: 'payments',
-        respond,
+        respond: responder(request),
         async run(ctx, params, alsoWrite) {
           const nested = nest(params);
           if (nested.errors.length) return invalidParams(nested.errors);
@@ -51,7 +54,7 @@ export function paymentRoutes(app: FastifyInstance, g: Gateway) {
     POST: (request, reply) =>
       handle<Outcome>(g, request, reply, {
         operation: 'references',
-        respond,
+        respond: responder(request),
         async run(ctx, params, alsoWrite) {
           const nested = nest(params);
           if (nested.errors.length) return invalidParams(nested.errors);

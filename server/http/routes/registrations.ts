@@ -5,7 +5,8 @@ import type { Context, Invalid, Refusal } from '../../payments/deps.ts';
 import { payWithRegistration, registrationResponse, removeRegistration, storeRegistration, type Registered } from '../../registrations/registrations.ts';
 import { parseRegistration, parseRegistrationPayment } from '../../schema/requests.ts';
 import { meta } from '../envelope.ts';
-import { failureReply, paymentReply } from '../outcomes.ts';
+import { failureReply, paymentReply, redirectOf } from '../outcomes.ts';
+import { originOf } from '../pages.ts';
 import { nest } from '../params.ts';
 import { handle, type Gateway } from '../pipeline.ts';
 import { invalidParams, methods } from './common.ts';
@@ -45,7 +46,8 @@ export function registrationRoutes(app: FastifyInstance, g: Gateway) {
     POST: (request, reply) =>
       handle<Created | Invalid | Refusal>(g, request, reply, {
         operation: 'payments',
-        respond: (value, ctx) => (value.kind === 'payment' ? paymentReply(g, ctx, value.payment) : failureReply(g, ctx, value)),
+        respond: (value, ctx) =>
+          value.kind === 'payment' ? paymentReply(g, ctx, value.payment, value.redirect ? redirectOf(originOf(request), value.redirect) : undefined) : failureReply(g, ctx, value),
         async run(ctx, params, alsoWrite) {
           const nested = nest(params);
           if (nested.errors.length) return invalidParams(nested.errors);

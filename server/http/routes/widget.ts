@@ -10,7 +10,8 @@ import { newNdc } from '../../ids.ts';
 import { errorBody, meta } from '../envelope.ts';
 import type { ParamError } from '../params.ts';
 import type { Gateway } from '../pipeline.ts';
-import { NOT_BUILT, type WidgetFile } from '../widgetAssets.ts';
+import { escapeHtml } from '../pages.ts';
+import { NOT_BUILT, notBuiltFile, optionalAsset, type Asset, type OptionalFile, type WidgetFile } from '../widgetAssets.ts';
 import { methods } from './common.ts';
 
 /**
@@ -34,11 +35,7 @@ const FIELD_TITLES: Record<(typeof FIELDS)[number], string> = { number: 'Card nu
 const CHANNEL = /^[A-Za-z0-9_-]{16,64}$/;
 const LOCALE = /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8}){0,3}$/;
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
+export { escapeHtml };
 
 /** An http(s) origin exactly as browsers write it (scheme, host, port only; lowercase; no default port). */
 function isOrigin(value: string): boolean {
@@ -50,12 +47,12 @@ function isOrigin(value: string): boolean {
 export function widgetRoutes(app: FastifyInstance, g: Gateway) {
   const badRequest = (reply: FastifyReply, status: number, errors: ParamError[]) =>
     reply.code(status).send(errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), newNdc(), errors));
-  const notBuilt = (reply: FastifyReply) =>
+  const notBuilt = (reply: FastifyReply, message = NOT_BUILT) =>
     reply
       .code(503)
       .header('access-control-allow-origin', '*')
       .header('cache-control', 'no-store')
-      .send({ ...errorBody('999.999.999', meta(g.buildNumber, g.deps.clock()), newNdc()), message: NOT_BUILT });
+      .send({ ...errorBody('999.999.999', meta(g.buildNumber, g.deps.clock()), newNdc()), message });
 
   /** A single text value of the query, or why it is not one. */
   const queryValue = (request: FastifyRequest, name: string): string | undefined | ParamError => {
@@ -64,15 +61,17 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
     return { name, value: '', message: `${name} was sent more than once` };
   };
 
-  const script = (file: WidgetFile) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const script = (file: WidgetFile | OptionalFile, cacheControl = 'public, max-age=31536000, immutable', extra: Record<string, string> = {}) => async (request: FastifyRequest, reply: FastifyReply) => {
     if (!g.assets.ready) return notBuilt(reply);
-    const asset = g.assets.files[file];
+    const asset: Asset | undefined = file in g.assets.files ? g.assets.files[file as WidgetFile] : optionalAsset(g.assets, file as OptionalFile);
+    if (!asset) return notBuilt(reply, notBuiltFile(file as OptionalFile));
     reply.headers({
       'content-type': 'application/javascript; charset=utf-8',
       'access-control-allow-origin': '*',
-      'cache-control': 'public, max-age=31536000, immutable',
+      'cache-control': cacheControl,
       etag: asset.etag,
       'x-content-type-options': 'nosniff',
+      ...extra,
     });
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === asset.etag)) return reply.code(304).send();
@@ -92,6 +91,11 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
   });
 
   methods(app, g, '/v1/frames/secure-frame.js', { GET: script('secure-frame.js') });
+
+  // The webview page's script, and its service worker: the worker's URL never changes, so it is
+  // revalidated on every load; it may control all of /v1/ (the page, the widget, the frames).
+  methods(app, g, '/v1/webview.js', { GET: script('webview.js') });
+  methods(app, g, '/v1/sw.js', { GET: script('sw.js', 'no-cache', { 'service-worker-allowed': '/v1/' }) });
 
   methods(app, g, '/v1/frames/card', {
     GET: async (request, reply) => {
@@ -115,8 +119,11 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
 
       const frame = g.assets.files['secure-frame.js'];
       const lang = locale.replace(/_/g, '-');
+      // 3-D Secure 2 wants the Accept header of the shopper's browser: the frame sends back its own page's.
+      const accept = request.headers.accept;
+      const acceptData = accept ? ` data-accept="${escapeHtml(accept.slice(0, 2048))}"` : '';
       const html = `<!doctype html>
-<html lang="${escapeHtml(lang)}" data-field="${escapeHtml(field)}" data-channel="${escapeHtml(channel)}" data-origin="${escapeHtml(origin)}" data-locale="${escapeHtml(locale)}"${checkoutId ? ` data-checkout-id="${escapeHtml(checkoutId)}"` : ''}>
+<html lang="${escapeHtml(lang)}"${acceptData} data-field="${escapeHtml(field)}" data-channel="${escapeHtml(channel)}" data-origin="${escapeHtml(origin)}" data-locale="${escapeHtml(locale)}"${checkoutId ? ` data-checkout-id="${escapeHtml(checkoutId)}"` : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,5 +1,6 @@
 // SEPA direct debit: account holder, IBAN, BIC (optional: the IBAN names the bank) and the
-// mandate. Checked with ibantools as the gateway does; the page sends it itself (no card data).
+// mandate. Checked as the gateway does (core/bank.ts; national check digits are left to the
+// gateway); the page sends it itself (no card data).
 import { html } from 'lit';
 import { bicValid, compactBic, compactIban, displayIban, ibanProblem } from '../../core/bank.ts';
 import type { MessageKey } from '../../core/i18n.ts';

@@ -70,6 +70,7 @@ export class CardForm extends MethodForm<CardField> {
     const { ctx } = this;
     const s = ctx.strings;
     const style = ctx.frameTokens();
+    const challengeWindow = ctx.challengeWindow(this.clientWidth);
     for (const field of ['number', 'cvv'] as const) {
       const key = this.errors[field];
       const description = key ? s[key] : field === 'cvv' && ctx.options.showCVVHint ? s.cvvHint : '';
@@ -78,6 +79,7 @@ export class CardForm extends MethodForm<CardField> {
         label: field === 'number' ? s.number : s.cvv,
         placeholder: field === 'number' ? '1234 1234 1234 1234' : this.frames.states.number?.cvvLength === 4 ? '1234' : '123',
         style,
+        challengeWindow,
         invalid: !!key,
         ...(description && { ariaDescribedBy: description }),
       });

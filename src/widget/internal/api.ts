@@ -10,13 +10,16 @@ const isStr = (v: unknown): v is string => typeof v === 'string';
 const registrationsOf = (value: unknown): Registration[] =>
   Array.isArray(value) ? value.filter((r) => isStr(r?.id) && isStr(r.paymentBrand) && isStr(r.card?.last4Digits) && isStr(r.card.expiryMonth) && isStr(r.card.expiryYear)) : [];
 
+/** The form data of a GET /v1/checkouts/{id}/form answer (or of a page's data-form), checked. */
+export function formFrom(body: Record<string, any> | null, ok = true): FormAnswer {
+  if (!ok || !/^\d{1,12}(\.\d{1,3})?$/.test(body?.amount) || !isStr(body?.currency) || !Array.isArray(body?.brands)) return { ok: false, code: String(body?.result?.code ?? '') };
+  return { ok: true, form: { amount: body!.amount, currency: body!.currency, brands: body!.brands.filter(isStr), registrations: registrationsOf(body!.registrations) } };
+}
+
 /** GET /v1/checkouts/{id}/form: the checkout's amount, brands and saved cards. */
 export async function loadForm(gateway: string, checkoutId: string, signal: AbortSignal): Promise<FormAnswer> {
   const response = await fetch(`${gateway}/v1/checkouts/${encodeURIComponent(checkoutId)}/form`, { credentials: 'omit', signal });
-  const body = (await response.json().catch(() => null)) as Record<string, any> | null;
-  const code = String(body?.result?.code ?? '');
-  if (!response.ok || !/^\d{1,12}(\.\d{1,3})?$/.test(body?.amount) || !isStr(body?.currency) || !Array.isArray(body?.brands)) return { ok: false, code };
-  return { ok: true, form: { amount: body.amount, currency: body.currency, brands: body.brands.filter(isStr), registrations: registrationsOf(body.registrations) } };
+  return formFrom(await response.json().catch(() => null), response.ok);
 }
 
 /** POST /v1/checkouts/{id}/payment from the page (SEPA, virtual account, saved card without code). */

@@ -1,5 +1,6 @@
 // What the <payment-widget> hands each method form: the checkout, texts, options and the
 // callbacks that turn a form's outcome into the widget's events, announcements and navigation.
+import type { ChallengeWindow } from '../../core/browser.ts';
 import type { Method } from '../../core/methods.ts';
 import type { PaymentAnswer } from '../../core/http.ts';
 import type { Locale, Strings } from '../../core/i18n.ts';
@@ -42,6 +43,8 @@ export interface WidgetContext {
   beforeSubmit(method: Method, brand?: string): boolean;
   /** The gateway answered (or not): events, announcement, navigation. ok=false carries the message to show. */
   result(answer: PaymentAnswer, method: Method): { ok: boolean; message: string };
+  /** The 3-D Secure challenge window for a form `width` pixels wide (configure of the paying frame). */
+  challengeWindow(width: number): ChallengeWindow;
   /** Current --pw-* values for the frames. */
   frameTokens(): StyleTokens;
 }

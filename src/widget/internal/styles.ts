@@ -37,7 +37,7 @@ export const formStyles = css`
     font-weight: 400;
   }
   input:not([type='checkbox'], [type='radio']),
-  iframe {
+  [part='frame'] {
     box-sizing: border-box;
     width: 100%;
     height: var(--pw-input-height);

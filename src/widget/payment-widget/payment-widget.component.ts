@@ -5,15 +5,22 @@
 // Events (bubbling, composed): pw-ready, pw-brand {brand}, pw-submit {method, brand} (cancelable),
 // pw-result {status, code, body, method} (cancelable: cancel to stay on the page instead of
 // following redirect.url), pw-error {code, message, status?}.
+//
+// A pending answer whose redirect has parameters (3-D Secure, transfer, wallet) is POSTed to
+// redirect.url: a card's in a frame of the challenge window's size inside the widget, others (and
+// all when the shop asks or its page is itself framed) at the top level. docs/threeds-protocol.md
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { Announcer } from '../../core/announcer.ts';
+import { challengeSize, challengeWindowFor, type ChallengeWindow } from '../../core/browser.ts';
+import { randomHex } from '../../core/keys.ts';
+import { httpUrl, resultUrl } from '../../core/urls.ts';
 import { brandName, methodOf, type Method } from '../../core/methods.ts';
 import { formatAmount } from '../../core/format.ts';
 import type { PaymentAnswer } from '../../core/http.ts';
 import { dirOf, fmt, resolveLocale, stringsFor, type Locale, type MessageKey, type Strings } from '../../core/i18n.ts';
 import { isSafeCssValue, type StyleTokens } from '../../core/messages.ts';
 import { isPending, isSuccess, resultMessageKey } from '../../core/results.ts';
-import { loadForm } from '../internal/api.ts';
+import { formFrom, loadForm } from '../internal/api.ts';
 import type { CheckoutForm, WidgetContext } from '../internal/context.ts';
 import type { WidgetOptions } from '../options.ts';
 import { EXPORT_PARTS, FRAME_TOKENS } from '../theme.ts';
@@ -30,15 +37,6 @@ export interface MethodOption {
 /** 32 lowercase hex, a dot, a node name. */
 const CHECKOUT_ID = /^[0-9a-f]{32}\.[A-Za-z0-9_-]{1,15}$/;
 
-const httpUrl = (value: string): string | undefined => {
-  try {
-    const url = new URL(value, location.href);
-    return /^https?:$/.test(url.protocol) ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 export class PaymentWidget extends LitElement {
   static override styles = styles;
   static override properties = {
@@ -52,6 +50,7 @@ export class PaymentWidget extends LitElement {
     loading: { state: true },
     loadError: { state: true },
     selected: { state: true },
+    challenge: { state: true },
   };
 
   /** The gateway origin when the element has no `gateway` attribute (set from the script's src). */
@@ -69,16 +68,21 @@ export class PaymentWidget extends LitElement {
   declare loading: boolean;
   declare loadError: string;
   declare selected: string;
+  /** The challenge window of the 3-D Secure frame shown instead of the form ('' when none). */
+  declare challenge: string;
 
   readonly announcer = new Announcer(this);
   #abort: AbortController | undefined;
   #readyFired = false;
   #locale: Locale = 'en';
   #strings: Strings = stringsFor('en');
+  /** The challenge window last sent to the paying frame. */
+  #window: ChallengeWindow = '5';
+  readonly #frameName = `pw-${randomHex(8)}`;
 
   constructor() {
     super();
-    this.checkoutId = this.brands = this.action = this.locale = this.gateway = this.loadError = this.selected = '';
+    this.checkoutId = this.brands = this.action = this.locale = this.gateway = this.loadError = this.selected = this.challenge = '';
     this.options = {};
     this.loading = false;
   }
@@ -89,7 +93,7 @@ export class PaymentWidget extends LitElement {
   }
 
   get gatewayOrigin(): string {
-    return new URL(httpUrl(this.gateway || PaymentWidget.defaultGateway) ?? location.href).origin;
+    return new URL(httpUrl(this.gateway || PaymentWidget.defaultGateway, location.href) ?? location.href).origin;
   }
 
   override connectedCallback(): void {
@@ -116,7 +120,7 @@ export class PaymentWidget extends LitElement {
   async #load(): Promise<void> {
     this.#abort?.abort();
     this.checkout = undefined;
-    this.loadError = '';
+    this.loadError = this.challenge = '';
     this.#readyFired = false;
     const id = this.checkoutId;
     if (!this.isConnected) return;
@@ -131,7 +135,8 @@ export class PaymentWidget extends LitElement {
     const abort = (this.#abort = new AbortController());
     this.loading = true;
     try {
-      const answer = await loadForm(this.gatewayOrigin, id, abort.signal);
+      // A page may hold the form data (the webview page does, so that it renders offline).
+      const answer = this.dataset.form ? formFrom(JSON.parse(this.dataset.form)) : await loadForm(this.gatewayOrigin, id, abort.signal);
       if (abort.signal.aborted) return;
       if (!answer.ok) {
         // An expired or cancelled checkout says so; anything else is "could not be loaded".
@@ -209,6 +214,7 @@ export class PaymentWidget extends LitElement {
       beforeSubmit: (method, brand) => this.#emit('pw-submit', { method, brand }, true),
       result: (answer, method) => this.#onResult(answer, method),
       frameTokens: () => this.frameTokens(),
+      challengeWindow: (width) => (this.#window = this.options.threeDSecureAtTopLevel || top !== self ? '5' : challengeWindowFor(width, innerHeight)),
     };
   }
 
@@ -217,20 +223,56 @@ export class PaymentWidget extends LitElement {
     const { status, body } = answer;
     const code = body?.result.code ?? '';
     const proceed = this.#emit('pw-result', { status, code, body, method }, true);
-    if (body && (isSuccess(code) || isPending(code))) {
-      const url = body.redirect?.url ? httpUrl(body.redirect.url) : this.#actionUrl();
-      if (proceed && url) window.location.assign(url);
+    const redirect = body?.redirect;
+    const parameters = Array.isArray(redirect?.parameters) ? redirect.parameters : undefined;
+    // A redirect to POST to must go to the gateway's http(s) page; anything else is the gateway's fault.
+    const postTo = parameters && httpUrl(redirect!.url ?? '', location.href);
+    if (body && (isSuccess(code) || isPending(code)) && (!parameters || postTo)) {
+      if (proceed && postTo) void this.#post(postTo, parameters!, method === 'card' || method === 'saved' ? this.#window : '5');
+      else {
+        const url = redirect?.url ? resultUrl(redirect.url, location.href) : this.#actionUrl();
+        if (proceed && url) location.assign(url);
+      }
       return { ok: true, message: '' };
     }
-    const message = this.#strings[resultMessageKey(code)];
+    const message = this.#strings[parameters && !postTo ? 'rSystem' : resultMessageKey(code)];
     this.announcer.announce(message);
     this.#emit('pw-error', { code, message, status });
     return { ok: false, message };
   }
 
+  /**
+   * POSTs the redirect's parameters (DOM only: Trusted Types) to the frame of `challengeWindow`'s
+   * size in the widget, or to the top level for the full page (5).
+   */
+  async #post(action: string, parameters: unknown[], challengeWindow: string): Promise<void> {
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = action;
+    form.target = '_top';
+    for (const p of parameters as { name: unknown; value: unknown }[]) {
+      if (typeof p?.name !== 'string' || typeof p.value !== 'string') continue;
+      const input = document.createElement('input');
+      input.type = 'hidden';
+      input.name = p.name;
+      input.value = p.value;
+      form.append(input);
+    }
+    const framed = !!challengeSize(challengeWindow);
+    if (framed) {
+      this.challenge = challengeWindow;
+      await this.updateComplete;
+      form.target = this.#frameName;
+    }
+    this.renderRoot.append(form);
+    form.submit();
+    form.remove();
+    if (framed) this.renderRoot.querySelector<HTMLElement>('[part=challenge]')?.focus();
+  }
+
   /** The action (shopperResultUrl) with id and resourcePath, as the gateway builds redirect.url. */
   #actionUrl(): string | undefined {
-    const action = httpUrl(this.action);
+    const action = httpUrl(this.action, location.href);
     if (!this.action || !action) return undefined;
     const url = new URL(action);
     url.searchParams.set('id', this.checkoutId);
@@ -254,8 +296,21 @@ export class PaymentWidget extends LitElement {
       <div class="vh" role="status" aria-live="polite" aria-atomic="true">${this.announcer.message}</div>
       ${this.loading ? html`<p part="status">${this.#strings.loading}</p>` : nothing}
       ${this.loadError ? html`<p part="alert">${this.loadError}</p>` : nothing}
-      ${this.checkout ? this.#renderMethods(this.checkout) : nothing}
+      ${this.challenge ? this.#renderChallenge(this.challenge) : this.checkout ? this.#renderMethods(this.checkout) : nothing}
     </div>`;
+  }
+
+  /** The frame the challenge runs in: its window's size (never wider than the widget); it may send the top-level page on. */
+  #renderChallenge(challengeWindow: string) {
+    const [width, height] = challengeSize(challengeWindow)!;
+    return html`<iframe
+      part="challenge"
+      name=${this.#frameName}
+      title="3-D Secure"
+      width=${width}
+      height=${height}
+      sandbox="allow-scripts allow-same-origin allow-forms allow-top-navigation"
+    ></iframe>`;
   }
 
   #renderMethods(checkout: CheckoutForm) {

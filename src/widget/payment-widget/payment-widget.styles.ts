@@ -24,6 +24,12 @@ export const styles = [
     [part='methods'] {
       gap: 0.5rem;
     }
+    [part='challenge'] {
+      display: block;
+      max-width: 100%;
+      margin: 0 auto;
+      border: 0;
+    }
     [part='status'] {
       margin: 0;
     }

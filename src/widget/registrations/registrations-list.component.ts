@@ -84,6 +84,7 @@ export class RegistrationsList extends MethodForm<'cvv'> {
       label: s.cvv,
       placeholder: this.#chosen?.paymentBrand === 'AMEX' ? '1234' : '123',
       style: this.ctx.frameTokens(),
+      challengeWindow: this.ctx.challengeWindow(this.clientWidth),
       invalid: !!key,
       ...(key && { ariaDescribedBy: s[key] }),
     });

@@ -1,0 +1,47 @@
+// When a payment is authenticated, and what it must then carry (docs/threeds-protocol.md,
+// "When authentication applies").
+import type { Entity } from '../config.ts';
+import { paramError, type CodedParamError } from '../schema/errors.ts';
+import type { Customer } from '../schema/customer.ts';
+import { hasExternalProof, type Flow, type ThreeDSecure } from '../schema/threeDSecure.ts';
+import type { AccountCheck } from '../schema/requests.ts';
+import { pathOf } from './directory.ts';
+
+/** customer.browser.* fields 3-D Secure 2 needs, in the spec's order. */
+export const BROWSER_FIELDS = ['acceptHeader', 'language', 'screenHeight', 'screenWidth', 'timezone', 'userAgent', 'javaEnabled'] as const;
+/** billing.* fields 3-D Secure 2 needs. */
+export const BILLING_FIELDS = ['street1', 'city', 'postcode', 'country'] as const;
+
+/** Every 3-D Secure 2 field missing from the request, each named (400, 200.300.404). */
+export function missingForAuthentication(customer: Customer | undefined, billing: Partial<Record<(typeof BILLING_FIELDS)[number], string>> | undefined): CodedParamError[] {
+  const errors: CodedParamError[] = [];
+  for (const field of BROWSER_FIELDS) {
+    if (customer?.browser?.[field] === undefined) errors.push(paramError(`customer.browser.${field}`, undefined, 'is required for 3-D Secure 2', '200.300.404'));
+  }
+  for (const field of BILLING_FIELDS) {
+    if (billing?.[field] === undefined) errors.push(paramError(`billing.${field}`, undefined, 'is required for 3-D Secure 2', '200.300.404'));
+  }
+  return errors;
+}
+
+/**
+ * none: no authentication (not a card PA or DB, the entity does not authenticate, disable=true,
+ * or the directory server does not know the card); external: an external server authenticated
+ * (eci, verificationId or dsTransactionId sent), its values go to the acquirer unchanged;
+ * authenticate: the simulated directory server takes this path.
+ */
+export type Plan = { kind: 'none' } | { kind: 'external' } | { kind: 'authenticate'; path: Flow };
+
+export interface PlanInput {
+  paymentType: string;
+  threeDSecure?: ThreeDSecure;
+  customParameters?: Record<string, string>;
+}
+
+export function planAuthentication(entity: Entity, request: PlanInput, account: AccountCheck, cardNumber: string | undefined): Plan {
+  if (account.method !== 'CC' || (request.paymentType !== 'PA' && request.paymentType !== 'DB')) return { kind: 'none' };
+  if (hasExternalProof(request.threeDSecure)) return { kind: 'external' };
+  if (!entity.threeDSecure || request.threeDSecure?.disable === 'true') return { kind: 'none' };
+  const path = pathOf(cardNumber, request.customParameters);
+  return path === 'none' ? { kind: 'none' } : { kind: 'authenticate', path };
+}

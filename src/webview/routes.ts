@@ -1,0 +1,32 @@
+// What the webview page's service worker may answer from its cache (docs/threeds-protocol.md,
+// "Webview page and service worker"). Everything else, every API call above all, is never
+// touched: it goes to the network only. Pure functions, shared by sw.ts and the unit tests.
+
+/** The files the worker precaches, by their plain paths (requests carry ?checkoutId= or ?v=): the widget, the frame's script, the page's script and stylesheet. */
+export const ASSETS = ['/v1/paymentWidgets.js', '/v1/frames/secure-frame.js', '/v1/webview.js', '/v1/frames/pages.css'] as const;
+
+/** The frame page fetched at install as the template of frame pages served offline. */
+export const frameTemplateUrl = (origin: string): string => `/v1/frames/card?field=number&channel=${'0'.repeat(32)}&origin=${encodeURIComponent(origin)}`;
+
+export type Route = 'page' | 'frame' | 'asset';
+
+const PAGE = /^\/v1\/checkouts\/[0-9a-f]{32}\.[A-Za-z0-9_-]{1,15}\/page$/;
+
+/** How the worker answers a GET of this path (of its own origin), or undefined: the network only. */
+export function routeOf(pathname: string): Route | undefined {
+  if (PAGE.test(pathname)) return 'page';
+  if (pathname === '/v1/frames/card') return 'frame';
+  return (ASSETS as readonly string[]).includes(pathname) ? 'asset' : undefined;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * A frame page for offline use from the cached template: its <html> attributes (the template's
+ * field, channel, origin…) give way to data-accept of this request, so the frame script reads its
+ * settings from its own URL.
+ */
+export function frameFromTemplate(template: string, accept: string): string {
+  const attribute = accept ? ` data-accept="${accept.slice(0, 2048).replace(/[&<>"']/g, (c) => ESCAPES[c]!)}"` : '';
+  return template.replace(/<html\b[^>]*>/i, `<html${attribute}>`);
+}

@@ -1,0 +1,247 @@
+// 3-D Secure and the other redirect flows in Chromium, end to end: the demo shop (its own origin,
+// strict policy) on an entity that authenticates cards, the gateway's simulated directory server,
+// issuer and providers. Every flow ends on the shop's result page, and the merchant's GET agrees.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import type { Frame, FrameLocator, Page } from 'playwright-core';
+import { shopA } from '../support/gateway.ts';
+import { fillCard, FITS_WITHOUT_SCROLLING, resultId, startStage, watchPolicyViolations, type Stage } from './support.ts';
+
+const FRICTIONLESS = '4200000000000091';
+const ATTEMPT = '4200000000000109';
+const CHALLENGE = '4200000000000042';
+
+/** A viewport in which the widget is 390 to 499 pixels wide: the 390×400 challenge window. */
+const VIEWPORT = { width: 500, height: 800 };
+
+describe('3-D Secure and asynchronous payments in Chromium', () => {
+  let stage: Stage;
+  before(async () => {
+    stage = await startStage({ entityId: shopA.threeDSecureEntityId });
+  });
+  after(() => stage?.close());
+
+  async function openShop(query = ''): Promise<{ page: Page; violations: () => Promise<string[]> }> {
+    const page = await stage.browser.newPage({ viewport: VIEWPORT });
+    const violations = await watchPolicyViolations(page);
+    await page.goto(`${stage.shopOrigin}/${query}`);
+    return { page, violations };
+  }
+
+  /** The shop's result page: its code, and the merchant's own GET of the payment, which must agree. */
+  async function resultOf(page: Page, timeout = 20_000): Promise<{ code: string; merchant: Record<string, any> }> {
+    await page.waitForURL(new RegExp(`^${stage.shopOrigin}/result\\?`), { timeout });
+    const url = new URL(page.url());
+    const resourcePath = url.searchParams.get('resourcePath')!;
+    assert.match(resourcePath, /^\/v1\/(checkouts\/[^/]+\/payment|payments\/[0-9a-f]{32})$/);
+    if (resourcePath.startsWith('/v1/checkouts/')) assert.equal(resourcePath, `/v1/checkouts/${resultId(page.url())}/payment`);
+    const code = (await page.locator('h1.outcome').getAttribute('data-result-code')) ?? '';
+    const merchant = await stage.merchant.get(resourcePath);
+    assert.equal(merchant.status, 200);
+    assert.equal(merchant.body.result.code, code, 'the result page and the merchant read the same outcome');
+    return { code, merchant: merchant.body };
+  }
+
+  const challengeFrame = (page: Page): FrameLocator => page.frameLocator('iframe[part="challenge"]');
+
+  /** The document of the widget's challenge frame once the issuer's challenge is in it. */
+  async function challengeDocument(page: Page): Promise<Frame> {
+    const frame = page.locator('iframe[part="challenge"]');
+    await frame.waitFor({ timeout: 15_000 });
+    await challengeFrame(page).getByRole('button', { name: /approve/i }).waitFor({ timeout: 15_000 });
+    const handle = await frame.elementHandle();
+    return (await handle!.contentFrame())!;
+  }
+
+  it('frictionless: the card is authenticated without the shopper (Y, ECI 05)', async () => {
+    const { page, violations } = await openShop();
+    await fillCard(page, FRICTIONLESS);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const { code, merchant } = await resultOf(page);
+    assert.equal(code, '000.100.110');
+    assert.equal(merchant.threeDSecure.authenticationStatus, 'Y');
+    assert.equal(merchant.threeDSecure.eci, '05');
+    assert.equal(merchant.threeDSecure.verificationId.length, 28);
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
+  it('attempt: the issuer takes no part, the payment goes through (A, ECI 06)', async () => {
+    const { page } = await openShop();
+    await fillCard(page, ATTEMPT);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const { code, merchant } = await resultOf(page);
+    assert.equal(code, '000.100.110');
+    assert.equal(merchant.threeDSecure.authenticationStatus, 'A');
+    assert.equal(merchant.threeDSecure.eci, '06');
+    await page.close();
+  });
+
+  it('challenge approved, inside a 390×400 frame of the widget without scrollbars', async () => {
+    const { page, violations } = await openShop();
+    await fillCard(page, CHALLENGE);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const challenge = await challengeDocument(page);
+
+    const box = (await page.locator('iframe[part="challenge"]').boundingBox())!;
+    assert.deepEqual([box.width, box.height], [390, 400]);
+    const widget = (await page.locator('payment-widget').boundingBox())!;
+    assert.ok(box.x >= widget.x && box.x + box.width <= widget.x + widget.width, 'the frame stays inside the widget');
+    const fit = (await challenge.evaluate(FITS_WITHOUT_SCROLLING)) as Record<string, number>;
+    assert.deepEqual([fit.innerWidth, fit.innerHeight], [390, 400]);
+    assert.ok(fit.scrollWidth! <= fit.clientWidth! && fit.scrollHeight! <= fit.clientHeight!, `the challenge scrolls: ${JSON.stringify(fit)}`);
+
+    await challengeFrame(page).getByRole('button', { name: /approve/i }).click();
+    const { code, merchant } = await resultOf(page);
+    assert.equal(code, '000.100.110');
+    assert.equal(merchant.threeDSecure.authenticationStatus, 'Y');
+    assert.equal(merchant.threeDSecure.eci, '05');
+    assert.match(merchant.threeDSecure.acsTransactionId, /^[0-9a-f-]{36}$/);
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
+  it('challenge failed: the payment is refused (100.380.401)', async () => {
+    const { page } = await openShop();
+    await fillCard(page, CHALLENGE);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await challengeDocument(page);
+    await challengeFrame(page).getByRole('button', { name: /fail/i }).click();
+    const { code, merchant } = await resultOf(page);
+    assert.equal(code, '100.380.401');
+    assert.equal(merchant.threeDSecure.authenticationStatus, 'N');
+    await page.close();
+  });
+
+  it('challenge cancelled by the shopper (100.396.101)', async () => {
+    const { page } = await openShop();
+    await fillCard(page, CHALLENGE);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await challengeDocument(page);
+    await challengeFrame(page).getByRole('button', { name: /cancel/i }).click();
+    const { code } = await resultOf(page);
+    assert.equal(code, '100.396.101');
+    await page.close();
+  });
+
+  it('challenge at the top level when the shop asks for it', async () => {
+    const { page, violations } = await openShop('?topLevel=1');
+    await fillCard(page, CHALLENGE);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByRole('button', { name: /approve/i }).waitFor({ timeout: 15_000 });
+    assert.equal(new URL(page.url()).origin, stage.gatewayOrigin, 'the issuer’s page is the top-level page');
+    await page.getByRole('button', { name: /approve/i }).click();
+    const { code } = await resultOf(page);
+    assert.equal(code, '000.100.110');
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
+  it('challenge at the top level when the shop page is itself in a frame', async (t) => {
+    const page = await stage.browser.newPage({ viewport: VIEWPORT });
+    const violations = await watchPolicyViolations(page);
+    // A page of a third origin (a marketplace) that frames the shop.
+    const marketplace = createServer((_request, response) => {
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.end(`<!doctype html><title>Marketplace</title><iframe id="shop" title="shop" src="${stage.shopOrigin}/" width="480" height="760"></iframe>`);
+    });
+    await new Promise<void>((resolve) => marketplace.listen(0, '127.0.0.1', resolve));
+    t.after(() => marketplace.close());
+    await page.goto(`http://127.0.0.1:${(marketplace.address() as AddressInfo).port}/`);
+    const shop = page.frameLocator('#shop');
+    await fillCard(shop, CHALLENGE);
+    await shop.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByRole('button', { name: /approve/i }).waitFor({ timeout: 15_000 });
+    assert.equal(new URL(page.url()).origin, stage.gatewayOrigin, 'the issuer’s page replaced the framing page');
+    await page.getByRole('button', { name: /approve/i }).click();
+    const { code } = await resultOf(page);
+    assert.equal(code, '000.100.110');
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
+  it('method timeout: after 10 s without the issuer’s method the authentication goes on (frictionless)', async () => {
+    const { page, violations } = await openShop('?flow=methodTimeout');
+    await fillCard(page, FRICTIONLESS);
+    const started = Date.now();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const { code, merchant } = await resultOf(page, 30_000);
+    const took = Date.now() - started;
+    assert.ok(took >= 10_000, `the page went on after ${took} ms, before the method's 10 s`);
+    assert.equal(code, '000.100.110');
+    assert.equal(merchant.threeDSecure.authenticationStatus, 'Y');
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
+  it('external 3-D Secure: eci and verificationId are passed through, nobody is asked', async () => {
+    const verificationId = 'AAACAgSRBklmQCFgMpEGAAAAAAA=';
+    const dsTransactionId = 'f25084f0-5b16-4c0a-ae5d-b24808a95e4b';
+    const answer = await stage.merchant.post('/v1/payments', {
+      amount: '92.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      paymentBrand: 'VISA',
+      'card.number': CHALLENGE,
+      'card.holder': 'Jane Jones',
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
+      'card.cvv': '123',
+      'threeDSecure.eci': '05',
+      'threeDSecure.verificationId': verificationId,
+      'threeDSecure.dsTransactionId': dsTransactionId,
+    });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    assert.equal(answer.body.result.code, '000.100.110');
+    assert.equal(answer.body.redirect, undefined);
+    const read = await stage.merchant.get(`/v1/payments/${answer.body.id}`);
+    assert.equal(read.body.result.code, '000.100.110');
+    for (const body of [answer.body, read.body]) {
+      assert.equal(body.threeDSecure.eci, '05');
+      assert.equal(body.threeDSecure.verificationId, verificationId);
+      assert.equal(body.threeDSecure.dsTransactionId, dsTransactionId);
+    }
+  });
+
+  it('online transfer: the bank approves on its page, the shopper returns to the shop', async () => {
+    const page = await stage.browser.newPage({ viewport: VIEWPORT });
+    const violations = await watchPolicyViolations(page);
+    await page.goto(`${stage.shopOrigin}/transfer`);
+    await page.getByRole('button', { name: 'Pay by online transfer' }).click();
+    await page.getByRole('button', { name: 'Continue to your bank' }).click();
+    await page.getByRole('button', { name: /approve/i }).click({ timeout: 15_000 });
+    const { code, merchant } = await resultOf(page);
+    assert.equal(code, '000.100.110');
+    assert.equal(merchant.paymentBrand, 'ONLINE_TRANSFER');
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
+  it('online transfer cancelled at the bank (100.396.101)', async () => {
+    const page = await stage.browser.newPage({ viewport: VIEWPORT });
+    await page.goto(`${stage.shopOrigin}/transfer`);
+    await page.getByRole('button', { name: 'Pay by online transfer' }).click();
+    await page.getByRole('button', { name: 'Continue to your bank' }).click();
+    await page.getByRole('button', { name: /cancel/i }).click({ timeout: 15_000 });
+    const { code } = await resultOf(page);
+    assert.equal(code, '100.396.101');
+    await page.close();
+  });
+
+  it('PayPal from the widget: the wallet’s page at the top level, back to the shop', async () => {
+    const { page, violations } = await openShop();
+    // The shop offers the wallet on this page too.
+    await page.evaluate(`document.querySelector('form.paymentWidgets').dataset.brands += ' PAYPAL'; window.wpwl.mount()`);
+    await page.getByLabel('PayPal').check();
+    await page.getByLabel(/Account ID or email/).fill('jane@example.com');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByRole('button', { name: /approve/i }).click({ timeout: 15_000 });
+    const { code, merchant } = await resultOf(page);
+    assert.equal(code, '000.100.110');
+    assert.equal(merchant.paymentBrand, 'PAYPAL');
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+});

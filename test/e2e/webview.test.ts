@@ -1,0 +1,96 @@
+// The webview payment page in Chromium as an app's webview shows it: a phone's viewport, the
+// result handed back to the app through its own URL scheme, and a second load with the network off
+// (the service worker, registered with workbox-window, has the page, the widget and the frame).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { fillCard, FITS_WITHOUT_SCROLLING, startStage, watchPolicyViolations, type Stage } from './support.ts';
+
+const APP_SCHEME = 'myshopapp://';
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+describe('the webview payment page in Chromium', () => {
+  let stage: Stage;
+  before(async () => {
+    stage = await startStage();
+  });
+  after(() => stage?.close());
+
+  /** A checkout as a shop's app creates it: its result goes back to the app's own scheme. */
+  async function appCheckout(): Promise<string> {
+    const answer = await stage.merchant.post('/v1/checkouts', {
+      amount: '92.00',
+      currency: 'EUR',
+      paymentType: 'DB',
+      shopperResultUrl: `${APP_SCHEME}checkout/result`,
+      'merchant.app.schemeUrl': APP_SCHEME,
+    });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    return answer.body.id;
+  }
+
+  async function openPage(context: BrowserContext, checkoutId: string): Promise<{ page: Page; violations: () => Promise<string[]> }> {
+    const page = await context.newPage();
+    const violations = await watchPolicyViolations(page);
+    const response = await page.goto(`${stage.gatewayOrigin}/v1/checkouts/${checkoutId}/page`);
+    assert.equal(response?.status(), 200);
+    assert.match(response?.headers()['content-security-policy'] ?? '', /require-trusted-types-for 'script'/);
+    return { page, violations };
+  }
+
+  it('fits a phone and hands the result to the app through its own scheme', async () => {
+    const context = await stage.browser.newContext(PHONE);
+    const checkoutId = await appCheckout();
+    const { page, violations } = await openPage(context, checkoutId);
+    await fillCard(page, '4200000000000000');
+    const fit = (await page.evaluate(FITS_WITHOUT_SCROLLING)) as Record<string, number>;
+    assert.ok(fit.scrollWidth! <= fit.clientWidth!, `the page scrolls sideways on a phone: ${JSON.stringify(fit)}`);
+
+    // The app's scheme is no web page: the webview hands the navigation to the app, which the
+    // test sees as the request the page makes.
+    const toApp = page.waitForRequest((request) => request.url().startsWith(APP_SCHEME), { timeout: 15_000 });
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const url = new URL((await toApp).url());
+    assert.equal(`${url.protocol}//${url.host}${url.pathname}`, `${APP_SCHEME}checkout/result`);
+    assert.equal(url.searchParams.get('id'), checkoutId);
+    assert.equal(url.searchParams.get('resourcePath'), `/v1/checkouts/${checkoutId}/payment`);
+
+    const merchant = await stage.merchant.get(`/v1/checkouts/${checkoutId}/payment`);
+    assert.equal(merchant.body.result.code, '000.100.110');
+    assert.deepEqual(await violations(), []);
+    await context.close();
+  });
+
+  it('renders again with the network off: page, widget and frames come from the service worker', async () => {
+    const context = await stage.browser.newContext(PHONE);
+    const checkoutId = await appCheckout();
+    const { page, violations } = await openPage(context, checkoutId);
+    await page.frameLocator('iframe[src*="field=number"]').locator('input[autocomplete="cc-number"]').waitFor();
+    // The worker is running and keeps this page (webview.js asked it to).
+    await page.waitForFunction(`navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready.then(() => true)`);
+    await page.waitForFunction(`caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name).then((cache) => cache.match(location.href))))).then((found) => found.some(Boolean))`, undefined, { timeout: 10_000 });
+
+    await context.setOffline(true);
+    const reloaded = await page.reload();
+    assert.equal(reloaded?.fromServiceWorker(), true, 'the page came from the service worker');
+    // The network is really off, and the worker answers no API call.
+    assert.equal(await page.evaluate(`fetch('/v1/checkouts/${checkoutId}/form').then(() => 'answered', () => 'failed')`), 'failed');
+    const number = page.frameLocator('iframe[src*="field=number"]').locator('input[autocomplete="cc-number"]');
+    await number.waitFor({ timeout: 10_000 });
+    // The frame page was rebuilt from the worker's template: it reads its settings from its own URL.
+    const frame = (await (await page.locator('iframe[src*="field=number"]').elementHandle())!.contentFrame())!;
+    assert.deepEqual(await frame.evaluate(`[document.documentElement.dataset.field ?? null, typeof document.documentElement.dataset.accept]`), [null, 'string']);
+    await number.fill('4200000000000000');
+    assert.equal(await number.inputValue(), '4200 0000 0000 0000');
+    assert.match((await page.getByRole('button', { name: /^Pay/ }).textContent()) ?? '', /92\.00/);
+
+    // Only the page, the scripts and the frame page were kept: never an API answer.
+    const kept = (await page.evaluate(`caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name).then((cache) => cache.keys())))).then((lists) => lists.flat().map((request) => new URL(request.url).pathname))`)) as string[];
+    assert.ok(kept.length >= 6, `kept: ${kept.join(', ')}`);
+    for (const path of kept) assert.match(path, /^\/v1\/(paymentWidgets\.js|webview\.js|frames\/secure-frame\.js|frames\/pages\.css|frames\/card|checkouts\/[^/]+\/page)$/, `the service worker kept ${path}`);
+
+    await context.setOffline(false);
+    assert.deepEqual(await violations(), []);
+    await context.close();
+  });
+});
