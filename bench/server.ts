@@ -1,13 +1,17 @@
 // Section "server": gateway throughput against the machine's ceiling.
 //   ceiling   a bare Fastify route that parses the same form body and answers a small JSON
-//   sqlite    the real gateway, embedded SQLite in a fresh temporary DATA_DIR
-//   postgres  the real gateway on DATABASE_URL, in a fresh schema dropped afterwards
+//   sqlite       the real gateway, embedded SQLite in a fresh temporary DATA_DIR
+//   sqlite-full  the same gateway (bench/targets/gateway.ts), sent the card debit with a full
+//                customer, billing, shipping and 10 cart items: what validating, storing and
+//                echoing the groups cost, measured right after sqlite (BENCH_PAIRS times, alternating)
+//   postgres     the real gateway on DATABASE_URL, in a fresh schema dropped afterwards
 // Every target is a child process; autocannon (in this process) sends the same card debit to
-// POST /v1/payments on each of them.
+// POST /v1/payments on each of them (sqlite-full: the full one).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cardDebit, freshPostgresSchema, merchantsFile, shopA } from '../test/support/gateway.ts';
+import { fullCardDebit } from '../test/support/groups.ts';
 import { startTarget, type Target } from './lib/child.ts';
 import { onInterrupt } from './lib/cleanup.ts';
 import { round, runLoad, type LoadOptions, type LoadResult } from './lib/load.ts';
@@ -23,6 +27,8 @@ export interface ServerBenchOptions {
   logLevel: string;
   /** Which targets to run (default all); handy when working on one of them. */
   targets?: ReadonlyArray<TargetRun['target']>;
+  /** How many times sqlite and sqlite-full are measured back to back (alternating which goes first). */
+  pairs?: number;
   /** Write a V8 CPU profile of each gateway child here. */
   cpuProfileDir?: string;
   log(line: string): void;
@@ -32,6 +38,8 @@ export interface ServerBenchOptions {
 export const TARGETS = {
   sqlite: { ratio: 0.25, p99Ms: 50 },
   postgres: { ratio: 0.12 },
+  /** The full card debit's rate as a share of the plain card debit's (issue 5). */
+  full: { ofPlain: 0.8 },
 } as const;
 
 /** A run with more failed requests than this share is not a measurement. */
@@ -39,7 +47,7 @@ const MAX_FAILED_SHARE = 0.01;
 const SUCCESS = /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.[1][12]0)/;
 
 export interface TargetRun {
-  target: 'ceiling' | 'sqlite' | 'postgres';
+  target: 'ceiling' | 'sqlite' | 'sqlite-full' | 'postgres';
   label: string;
   load?: LoadResult;
   /** Share of the ceiling's requests per second. */
@@ -50,10 +58,14 @@ export interface TargetRun {
   error?: string;
 }
 
-const body = new URLSearchParams({ entityId: shopA.entityId, ...cardDebit() }).toString();
+const plainBody = new URLSearchParams({ entityId: shopA.entityId, ...cardDebit() }).toString();
+/** The same debit with a full customer, billing, shipping and 10 cart items (test/support/groups.ts). */
+export const fullBody = new URLSearchParams({ entityId: shopA.entityId, ...fullCardDebit() }).toString();
 const headers = { authorization: `Bearer ${shopA.token}`, 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' };
 
-function loadOptions(options: ServerBenchOptions): LoadOptions {
+const bodyOf = (target: TargetRun['target']) => (target === 'sqlite-full' ? fullBody : plainBody);
+
+function loadOptions(options: ServerBenchOptions, body: string): LoadOptions {
   return {
     path: '/v1/payments',
     method: 'POST',
@@ -66,7 +78,7 @@ function loadOptions(options: ServerBenchOptions): LoadOptions {
 }
 
 /** One request before the load: the target must approve the debit, or measuring it is pointless. */
-async function probe(target: Target, expectGateway: boolean): Promise<void> {
+async function probe(target: Target, expectGateway: boolean, body: string): Promise<void> {
   const response = await fetch(`${target.base}/v1/payments`, {
     method: 'POST',
     headers,
@@ -92,9 +104,9 @@ async function measure(
   });
   try {
     target = await start();
-    await probe(target, run.target !== 'ceiling');
+    await probe(target, run.target !== 'ceiling', bodyOf(run.target));
     options.log(`server: ${run.label}: ${options.warmupSeconds} s warm-up, ${options.durationSeconds} s measured, ${options.connections} connections`);
-    const load = await runLoad(target, loadOptions(options));
+    const load = await runLoad(target, loadOptions(options, bodyOf(run.target)));
     const failed = load.non2xx + load.errors;
     const valid = load.total > 0 && failed / Math.max(load.total, 1) <= MAX_FAILED_SHARE;
     options.log(`server: ${run.label}: ${Math.round(load.requestsPerSecond)} req/s, p99 ${load.latencyMs.p99} ms, ${failed} failed`);
@@ -131,16 +143,25 @@ export async function serverSection(options: ServerBenchOptions): Promise<Sectio
   const wanted = (target: TargetRun['target']) => !options.targets || options.targets.includes(target);
   if (wanted('ceiling')) runs.push(await ceilingRun('before'));
 
-  if (wanted('sqlite')) {
+  // The plain and the full card debit back to back, so that both meet the same load on the machine;
+  // with BENCH_PAIRS > 1 again, the order alternating (plain, full, full, plain …).
+  const sqliteRun = (target: 'sqlite' | 'sqlite-full', label: string) => {
     const sqliteDir = mkdtempSync(join(tmpdir(), 'gw-bench-'));
-    runs.push(
-      await measure(
-        { target: 'sqlite', label: 'gateway, SQLite: card debit' },
-        options,
-        () => startTarget('gateway-sqlite', 'gateway.ts', { env: gatewayEnv(options, sqliteDir), cpuProfileDir: options.cpuProfileDir }),
-        async () => rmSync(sqliteDir, { recursive: true, force: true }),
-      ),
+    return measure(
+      { target, label },
+      options,
+      () => startTarget(`gateway-${target}`, 'gateway.ts', { env: gatewayEnv(options, sqliteDir), cpuProfileDir: options.cpuProfileDir }),
+      async () => rmSync(sqliteDir, { recursive: true, force: true }),
     );
+  };
+  const sqliteTargets = (['sqlite', 'sqlite-full'] as const).filter(wanted);
+  const pairs = sqliteTargets.length === 2 ? Math.max(1, options.pairs ?? 1) : 1;
+  for (let pair = 0; pair < pairs; pair++) {
+    const order = pair % 2 === 0 ? sqliteTargets : [...sqliteTargets].reverse();
+    const suffix = pairs > 1 ? ` (pair ${pair + 1})` : '';
+    for (const target of order) {
+      runs.push(await sqliteRun(target, target === 'sqlite' ? `gateway, SQLite: card debit${suffix}` : `gateway, SQLite: full card debit${suffix}`));
+    }
   }
 
   if (options.databaseUrl && wanted('postgres')) {
@@ -214,8 +235,37 @@ export async function serverSection(options: ServerBenchOptions): Promise<Sectio
     note: !options.databaseUrl ? 'skipped: DATABASE_URL is not set' : usable(postgres) ? undefined : firstLine(postgres?.error ?? ceiling.error ?? 'not measured'),
   });
 
+  // The full card debit against the plain one, pair by pair; the median pair decides.
+  const plains = runs.filter((run) => run.target === 'sqlite');
+  const fulls = runs.filter((run) => run.target === 'sqlite-full');
+  const pairRatios = plains.flatMap((plain, i) => {
+    const full = fulls[i];
+    return plain.valid && plain.load && full?.valid && full.load ? [{ rps: full.load.requestsPerSecond / plain.load.requestsPerSecond, cpu: plain.load.serverCpuMsPerRequest && full.load.serverCpuMsPerRequest ? plain.load.serverCpuMsPerRequest / full.load.serverCpuMsPerRequest : undefined }] : [];
+  });
+  if (fulls.length) {
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const mid = Math.floor(sorted.length / 2);
+      return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+    };
+    const rps = pairRatios.length ? median(pairRatios.map((r) => r.rps)) : undefined;
+    const cpuRatios = pairRatios.flatMap((r) => (r.cpu === undefined ? [] : [r.cpu]));
+    const cpu = cpuRatios.length ? median(cpuRatios) : undefined;
+    checks.push({
+      name: 'full card debit (customer, billing, shipping, 10 cart items)',
+      target: `≥ ${TARGETS.full.ofPlain * 100}% of the plain card debit's rate`,
+      measured:
+        rps === undefined
+          ? '—'
+          : `${pct(rps)} of the plain debit's req/s (by CPU cost ${pct(cpu)}; ${pairRatios.length > 1 ? `median of ${pairRatios.length} pairs: ${pairRatios.map((r) => pct(r.rps)).join(', ')}` : 'one pair'})`,
+      pass: rps === undefined ? undefined : rps >= TARGETS.full.ofPlain,
+      note: rps === undefined ? firstLine(fulls.find((run) => !run.valid)?.error ?? plains.find((run) => !run.valid)?.error ?? 'sqlite not measured (BENCH_TARGETS must name both sqlite and sqlite-full)') : undefined,
+    });
+  }
+
   const notes = [
     `POST /v1/payments, card debit 92.00 EUR VISA 4200000000000000, ${options.connections} connections, ${options.warmupSeconds} s warm-up then ${options.durationSeconds} s; gateway LOG_LEVEL=${options.logLevel}.`,
+    `The full card debit adds a full customer (with browser data), billing, shipping (with shipping.customer) and 10 cart items: ${fullBody.length} bytes of form body against ${plainBody.length}; both are answered, stored and echoed whole.`,
     `The ceiling is the higher of the two ceiling runs (${ceilingRps === undefined ? '—' : Math.round(ceilingRps)} req/s); "of ceiling" divides by it.`,
     'req/s is the mean of per-second counts; server CPU is the target process in percent of one core; CPU ms/req its CPU time per request.',
     '"by CPU cost" is the ceiling\'s CPU ms/req divided by the target\'s: the share of the ceiling it would reach with a core to itself, much less moved by other work on the machine than req/s (for PostgreSQL it leaves out the database server\'s own CPU). The targets are judged on req/s, as the issue states them.',

@@ -5,7 +5,7 @@ import type { TestCard } from '../server/simulator/testCards.ts';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-export function layout(title: string, main: string, head = ''): string {
+export function layout(title: string, main: string, head = '', options: { wide?: boolean } = {}): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -16,8 +16,8 @@ export function layout(title: string, main: string, head = ''): string {
 ${head}
 </head>
 <body>
-<header class="shop-header"><a href="/">Demo shop</a><nav><a href="/playground">Playground</a></nav></header>
-<main>
+<header class="shop-header"><a href="/">Demo shop</a><nav><a href="/playground">Playground</a><a href="/reference">API reference</a></nav></header>
+<main${options.wide ? ' class="wide"' : ''}>
 ${main}
 </main>
 </body>

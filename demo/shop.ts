@@ -7,11 +7,12 @@
 // 3-D Secure path, customParameters[3DS2_flow]), topLevel=1 (the challenge at the top level,
 // read by assets/options.js). /transfer pays by online transfer server-to-server (the shopper
 // follows the gateway's redirect with a plain form), /app opens the gateway's webview page the
-// way a shop's app would.
+// way a shop's app would. /reference is the gateway's API reference, read from its OpenAPI document.
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declineAmounts, testCards } from '../server/simulator/testCards.ts';
 import { layout, escape, resultPage, shopPage, playgroundPage, transferPage } from './pages.ts';
+import { referencePage } from './reference.ts';
 
 export interface DemoShopOptions {
   /** Where the shop's server reaches the gateway. */
@@ -189,6 +190,23 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
       }),
     });
     return html(reply, playgroundPage({ cards: testCards, declineAmounts, response }), shopCsp(publicGateway(request)));
+  });
+
+  // The API reference: the gateway's public OpenAPI document as a page, read like any client would
+  // (kept with its ETag and asked again with If-None-Match), rendered once per document.
+  let reference: { etag: string; doc: Record<string, unknown>; pages: Map<string, string> } | undefined;
+  app.get('/reference', async (request, reply) => {
+    const gw = publicGateway(request);
+    try {
+      const response = await fetch(`${options.gatewayUrl()}/v1/openapi.json`, { headers: reference ? { 'if-none-match': reference.etag } : {} });
+      if (response.status === 200) reference = { etag: response.headers.get('etag') ?? '', doc: (await response.json()) as Record<string, unknown>, pages: new Map() };
+      else if (response.status !== 304 || !reference) throw new Error(`the gateway answered HTTP ${response.status}`);
+    } catch (error) {
+      return html(reply.code(502), layout('API reference unavailable', `<p>The gateway's OpenAPI document could not be read: ${escape((error as Error).message)}</p>`), shopCsp(gw));
+    }
+    let page = reference.pages.get(gw);
+    if (page === undefined) reference.pages.set(gw, (page = referencePage(reference.doc, `${gw}/v1/openapi.json`)));
+    return html(reply, page, shopCsp(gw));
   });
 
   app.get('/demo/:file', async (request, reply) => {

@@ -38,7 +38,7 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
   const gateway: Gateway = {
     deps: {
       store,
-      acquirer: overrides.acquirer ?? createSimulator(),
+      acquirer: overrides.acquirer ?? createSimulator(clock),
       clock,
       vault: createVault(loadCardKey(settings.cardKey, settings.dataDir)),
       env: settings.env,

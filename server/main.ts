@@ -17,6 +17,7 @@ const base = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost'
 console.log(`
 Payment gateway (${settings.env}) on ${base}, store: ${settings.databaseUrl ? 'PostgreSQL' : `SQLite in ${settings.dataDir}`}
 Demo shop:  ${base}/   playground: ${base}/playground
+API reference: ${base}/reference   OpenAPI 3.1: ${base}/v1/openapi.json
 Demo merchant "${demo.name}"
   entityId:     ${entity.id}
   access token: ${demo.accessToken}

@@ -7,6 +7,7 @@ import { hostname } from 'node:os';
 import type { AlsoWrite, Context, Deps, Invalid, Refusal } from '../payments/deps.ts';
 import { refused } from '../payments/deps.ts';
 import type { CheckoutRequest, CheckoutUpdate } from '../schema/checkout.ts';
+import { withoutSecrets } from '../schema/echo.ts';
 import { failure, paramError, type CodedParamError } from '../schema/errors.ts';
 import { checkCommonGroups } from '../schema/requests.ts';
 import { findCheckout, findEntityCheckout, insertCheckout, moveOpenCheckout, updateOpenCheckout, type CheckoutRecord } from '../store/checkouts.ts';
@@ -120,7 +121,9 @@ async function checkRegistrations(deps: Deps, entityId: string, registrations: S
 export async function createCheckout(deps: Deps, ctx: Context, request: CheckoutRequest, alsoWrite?: AlsoWrite<CheckoutDone>): Promise<CheckoutDone | Invalid> {
   const invalid = await checkRegistrations(deps, ctx.entity.id, request.registrations);
   if (invalid) return invalid;
-  const { integrity: _integrity, ...stored } = request;
+  // Secrets of the merchant's groups (giftCard.pin, a card number as sender.accountNumber …) are never stored.
+  const { integrity: _integrity, ...sent } = request;
+  const stored = withoutSecrets(sent);
   const now = deps.clock().getTime();
   const checkout: Checkout = {
     id: newCheckoutId(deps.newId),
@@ -156,7 +159,8 @@ export async function updateCheckout(deps: Deps, ctx: Context, id: string, updat
     const invalid = await checkRegistrations(deps, ctx.entity.id, update.registrations);
     if (invalid) return invalid;
   }
-  const { integrity: _integrity, ...changes } = update;
+  const { integrity: _integrity, ...sent } = update;
+  const changes = withoutSecrets(sent);
   const now = deps.clock().getTime();
   const updated: Checkout = { ...checkout, request: { ...checkout.request, ...changes }, updatedAt: now };
   // The rules between groups hold for the checkout as updated (a new shopperResultUrl and the stored app scheme, …).

@@ -8,6 +8,7 @@ import { loggerOptions } from './log.ts';
 import { flattenJson, parseForm, type Flat } from './params.ts';
 import type { Gateway, ParsedBody } from './pipeline.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
+import { openapiRoutes } from './routes/openapi.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { registrationRoutes } from './routes/registrations.ts';
 import { resultCodeRoutes } from './routes/resultCodes.ts';
@@ -94,6 +95,7 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
   paymentRoutes(app, g);
   registrationRoutes(app, g);
   resultCodeRoutes(app, g);
+  openapiRoutes(app, g);
   checkoutRoutes(app, g);
   widgetRoutes(app, g);
   threedsRoutes(app, g);

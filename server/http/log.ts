@@ -39,7 +39,7 @@ export function maskDigits(text: string): string {
   return text.replace(/\d{12,19}/g, (run) => `****${run.slice(-4)}`);
 }
 
-const SECRET_KEY = /(^|\.)(number|cvv|cryptogram|dtvc|pin|paymentToken|authorization|accessToken|secret)$/i;
+const SECRET_KEY = /(^|\.)(number|cvv|cryptogram|dtvc|pin|paymentToken|accountNumber|encryptedPin|encryptedSred|iccDataRequest|iccDataResponse|authorization|accessToken|secret)$/i;
 const MAX_DEPTH = 8;
 
 /** A copy of a log argument with card and token fields censored at any depth. */

@@ -14,14 +14,15 @@ export interface ParamError {
 
 /** Groups whose [key] segments are free-form names rather than indexes. */
 const KEYED = new Set(['customParameters', 'overridePaymentType', 'data', 'parameters', 'schemeData', 'resultDetails']);
-const MAX_INDEX = 999;
+/** The highest [n] index a parameter name may have (cart.items[999]). */
+export const MAX_INDEX = 999;
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
 const SEGMENT = /\.([^.[\]]+)|\[([^\]]*)\]/y;
 const HEAD = /^[^.[\]]+/;
 
 type Segment = string | number;
 
-function segmentsOf(name: string): Segment[] | string {
+function parseSegments(name: string): Segment[] | string {
   const head = HEAD.exec(name);
   if (!head) return 'is not a valid parameter name';
   const segments: Segment[] = [head[0]];
@@ -50,11 +51,31 @@ function segmentsOf(name: string): Segment[] | string {
   return segments;
 }
 
+// Merchants send the same names again and again: each name is parsed once. The caches hold names
+// of real length only and are cleared when full, so random or huge names cannot grow them. The
+// segments are shared: never modify them.
+const MAX_CACHED_NAMES = 20_000;
+const MAX_CACHED_NAME_LENGTH = 128;
+const segmentCache = new Map<string, readonly Segment[] | string>();
+
+function segmentsOf(name: string): readonly Segment[] | string {
+  let segments = segmentCache.get(name);
+  if (segments === undefined) {
+    segments = parseSegments(name);
+    if (name.length <= MAX_CACHED_NAME_LENGTH) {
+      if (segmentCache.size >= MAX_CACHED_NAMES) segmentCache.clear();
+      segmentCache.set(name, segments);
+    }
+  }
+  return segments;
+}
+
 /** Nest flat parameters; every name that cannot be placed is reported, none is dropped silently. */
 export function nest(flat: Flat): { value: Nested; errors: ParamError[] } {
   const root: Nested = {};
   const errors: ParamError[] = [];
-  for (const [name, value] of Object.entries(flat)) {
+  for (const name of Object.keys(flat)) {
+    const value = flat[name]!;
     const segments = segmentsOf(name);
     if (typeof segments === 'string') {
       errors.push({ name, value, message: `${name} ${segments}` });
@@ -130,14 +151,71 @@ export function flattenJson(body: unknown): { value: Flat; errors: ParamError[] 
 export function parseForm(body: string): { value: Flat; errors: ParamError[] } {
   const value: Flat = {};
   const errors: ParamError[] = [];
-  for (const [name, v] of new URLSearchParams(body)) {
+  readForm(body, (name, v) => {
     if (Object.hasOwn(value, name)) errors.push({ name, value: v, message: `${name} was sent more than once` });
     else setParam(value, name, v);
-  }
+  });
   return { value, errors };
+}
+
+const PLUS = /\+/g;
+const decodedNames = new Map<string, string>();
+
+/** One name or value as the WHATWG urlencoded parser reads it; undefined when it needs that parser's repair (malformed escapes). */
+function decodeFormPart(raw: string): string | undefined {
+  const spaced = raw.indexOf('+') === -1 ? raw : raw.replace(PLUS, ' ');
+  if (spaced.indexOf('%') === -1) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The name-value pairs of a form body, exactly as URLSearchParams reads them (see readForm). */
+export function formPairs(body: string): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  readForm(body, (name, v) => pairs.push([name, v]));
+  return pairs;
+}
+
+/**
+ * Each name-value pair of a form body, in order, exactly as URLSearchParams reads them. Names
+ * repeat from request to request and are decoded once; a part with malformed escapes (%zz,
+ * invalid UTF-8) is left to URLSearchParams, which repairs it as browsers do.
+ */
+function readForm(body: string, pair: (name: string, value: string) => void): void {
+  const length = body.length;
+  let start = body.charCodeAt(0) === 63 /* ? */ ? 1 : 0;
+  while (start < length) {
+    let end = body.indexOf('&', start);
+    if (end === -1) end = length;
+    if (end > start) {
+      let eq = body.indexOf('=', start);
+      if (eq === -1 || eq > end) eq = end;
+      const rawName = body.slice(start, eq);
+      let name = decodedNames.get(rawName);
+      if (name === undefined) {
+        name = decodeFormPart(rawName);
+        if (name !== undefined && rawName.length <= MAX_CACHED_NAME_LENGTH * 3) {
+          if (decodedNames.size >= MAX_CACHED_NAMES) decodedNames.clear();
+          decodedNames.set(rawName, name);
+        }
+      }
+      const v = eq < end ? decodeFormPart(body.slice(eq + 1, end)) : '';
+      if (name === undefined || v === undefined) {
+        // The leading & keeps a ? at the start of the pair a character of its name.
+        for (const [n, repaired] of new URLSearchParams(`&${body.slice(start, end)}`)) pair(n, repaired);
+      } else {
+        pair(name, v);
+      }
+    }
+    start = end + 1;
+  }
 }
 
 /** value[name] = v, also for the name __proto__, which plain assignment would drop without a word. */
 function setParam(params: Flat, name: string, v: string): void {
-  Object.defineProperty(params, name, { value: v, enumerable: true, writable: true, configurable: true });
+  if (name === '__proto__') Object.defineProperty(params, name, { value: v, enumerable: true, writable: true, configurable: true });
+  else params[name] = v;
 }

@@ -30,7 +30,7 @@ export interface ParsedBody {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
-const ENTITY_ID = /^[0-9a-f]{32}$/;
+export const ENTITY_ID = /^[0-9a-f]{32}$/;
 const IDEMPOTENCY_WAIT_MS = 10_000;
 
 export function bodyOf(request: FastifyRequest): ParsedBody {
@@ -94,7 +94,11 @@ export async function handle<V extends object>(g: Gateway, request: FastifyReque
   const ndc = newNdc();
   const body = bodyOf(request);
   const query = (request.query ?? {}) as Record<string, unknown>;
-  const { entityId: bodyEntity, ...params } = body.params;
+  // entityId names the caller, it is no parameter of the request: taken out of the body's own
+  // parameters (no copy of them: a full payment has hundreds).
+  const params = body.params;
+  const bodyEntity = Object.hasOwn(params, 'entityId') ? params.entityId : undefined;
+  delete params.entityId;
   const entityId = bodyEntity ?? (typeof query.entityId === 'string' ? query.entityId : undefined);
   const bodyErrors = bodyErrorsOf(body);
   const auth = authenticate(g, request, entityId, ndc, bodyErrors);

@@ -3,15 +3,17 @@
 import { fromMinor, toMinor } from '../money.ts';
 import type { ResultCode } from '../results.ts';
 import type { AccountData, AcquirerOutcome, AuthorizationRequest } from '../simulator/acquirer.ts';
-import type { AccountCheck, InitialPaymentRequest } from '../schema/requests.ts';
+import { echoedDetails } from '../schema/echo.ts';
+import { checkProcessing, type AccountCheck, type InitialPaymentRequest } from '../schema/requests.ts';
 import { paramError, failure } from '../schema/errors.ts';
-import type { Flow } from '../schema/threeDSecure.ts';
+import { hasExternalProof, type Flow } from '../schema/threeDSecure.ts';
+import { walletOf } from '../schema/wallets.ts';
 import { sealedRegistration, type NewRegistration } from '../registrations/sealed.ts';
 import { insertRegistration, type RegistrationRecord } from '../store/registrations.ts';
 import { insertPayment, type PaymentRecord } from '../store/payments.ts';
 import { insertStep } from '../store/threeds.ts';
 import { firstAnswer, newAuthenticationIds, threeDSecureFields, type AuthenticationIds, type Exemptions } from '../threeds/directory.ts';
-import { missingForAuthentication, planAuthentication } from '../threeds/policy.ts';
+import { missingForAuthentication, planAuthentication, type Plan } from '../threeds/policy.ts';
 import { newToken, PENDING_LIFETIME_MS, sealAccount, type Step, type StepData } from '../threeds/steps.ts';
 import type { AlsoWrite, Context, Deps, Invalid } from './deps.ts';
 import { successCode } from './resultCodes.ts';
@@ -30,37 +32,18 @@ const TYPES_BY_METHOD: Record<AccountCheck['method'], readonly string[]> = {
   DD: ['DB', 'CD'],
   VA: ['PA', 'DB'],
   OT: ['DB'],
+  WA: ['PA', 'DB'],
 };
 
-// Account groups are never echoed whole: they are replaced by their masked form.
-const NOT_ECHOED = new Set([
-  'amount', 'currency', 'paymentType', 'paymentBrand', 'card', 'bankAccount', 'virtualAccount', 'tokenAccount',
-  'testMode', 'createRegistration', 'overrideHolder', 'account', 'sequence', 'numberOfCaptures', 'merchantTransactionId',
-]);
+// What a payment keeps and answers of its request, secrets masked: one place, schema/echo.ts.
+export { echoedDetails, maskedAccount } from '../schema/echo.ts';
 
-export function echoedDetails(request: Record<string, unknown>): Record<string, unknown> {
-  const details: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(request)) if (!NOT_ECHOED.has(key) && value !== undefined) details[key] = value;
-  return details;
-}
-
-/** The account as responses show it: masked card and token numbers, never a security code. */
-export function maskedAccount(request: Pick<InitialPaymentRequest, 'card' | 'bankAccount' | 'virtualAccount' | 'tokenAccount'>): Record<string, unknown> {
-  if (request.card) {
-    const { number, holder, expiryMonth, expiryYear } = request.card;
-    return { card: { bin: number.slice(0, 6), last4Digits: number.slice(-4), ...(holder ? { holder } : {}), expiryMonth, expiryYear } };
-  }
-  if (request.bankAccount) return { bankAccount: request.bankAccount };
-  if (request.virtualAccount) return { virtualAccount: request.virtualAccount };
-  if (request.tokenAccount) {
-    const { number, type, expiryMonth, expiryYear } = request.tokenAccount;
-    return { tokenAccount: { type, last4Digits: number.slice(-4), ...(expiryMonth ? { expiryMonth } : {}), ...(expiryYear ? { expiryYear } : {}) } };
-  }
-  return {};
-}
-
-export function accountData(request: Pick<InitialPaymentRequest, 'card' | 'bankAccount' | 'virtualAccount' | 'tokenAccount'>, account: AccountCheck): AccountData {
+export function accountData(
+  request: Pick<InitialPaymentRequest, 'card' | 'bankAccount' | 'virtualAccount' | 'tokenAccount'> & Partial<Pick<InitialPaymentRequest, 'applePay' | 'googlePay' | 'samsungPay'>>,
+  account: AccountCheck,
+): AccountData {
   const { card, bankAccount, virtualAccount, tokenAccount } = request;
+  if (account.method === 'WA') return { method: 'WA', brand: account.brand, walletToken: walletOf(request)?.paymentToken };
   if (card) return { method: 'CC', brand: account.brand, number: card.number, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, cvv: card.cvv, holder: card.holder };
   if (tokenAccount) return { method: 'TA', brand: account.brand, number: tokenAccount.number, expiryMonth: tokenAccount.expiryMonth, expiryYear: tokenAccount.expiryYear };
   if (bankAccount) return { method: account.method, brand: account.brand, iban: bankAccount.iban ?? bankAccount.number, holder: bankAccount.holder };
@@ -109,10 +92,9 @@ type Before =
   | { kind: 'authenticate'; path: Flow; ids: AuthenticationIds; exemptions: Exemptions };
 
 /** Decide authentication: none, external proof passed through, refused at once, authenticated at once, or a step. */
-function authenticationOf(ctx: Context, payment: InitialPayment): Before | Invalid {
+function authenticationOf(payment: InitialPayment, plan: Plan): Before | Invalid {
   const { request, account } = payment;
   const requested = request.threeDSecure as Record<string, string> | undefined;
-  const plan = planAuthentication(ctx.entity, request, account, payment.accountData.number);
   if (plan.kind !== 'authenticate') return { kind: 'authorize', threeDSecure: requested };
   const missing = missingForAuthentication(request.customer, request.billing);
   if (missing.length) return { kind: 'invalid', failure: failure(missing) };
@@ -137,7 +119,15 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
   const { request, account } = payment;
   const refusal = checkEntityAllows(ctx, request.paymentType, account);
   if (refusal) return refusal;
-  const before = authenticationOf(ctx, payment);
+  const plan = planAuthentication(ctx.entity, request, account, payment.accountData.number);
+  const processing = checkProcessing(request, {
+    method: account.method,
+    hasCvv: payment.accountData.cvv !== undefined,
+    hasThreeDSecure: hasExternalProof(request.threeDSecure) || plan.kind === 'authenticate',
+    tokenized: payment.registration !== undefined && 'use' in payment.registration,
+  });
+  if (processing.length) return { kind: 'invalid', failure: failure(processing) };
+  const before = authenticationOf(payment, plan);
   if (before.kind === 'invalid') return before;
 
   const amountMinor = toMinor(request.amount)!;
@@ -154,6 +144,7 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
       riskCheck: request.risk !== undefined,
       testMode: request.testMode,
       ...(before.threeDSecure ? { threeDSecure: before.threeDSecure } : {}),
+      ...(request.pos ? { pos: request.pos } : {}),
     };
     outcome = request.paymentType === 'CD' ? await deps.acquirer.credit(authorization) : await deps.acquirer.authorize(authorization);
   }
@@ -198,7 +189,7 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
     ndc: ctx.ndc,
     details,
     acquirer: outcome && !pending
-      ? { avsResponse: outcome.avsResponse, cvvResponse: outcome.cvvResponse, riskScore: outcome.riskScore, connectorDetails: outcome.connectorDetails }
+      ? { avsResponse: outcome.avsResponse, cvvResponse: outcome.cvvResponse, riskScore: outcome.riskScore, connectorDetails: outcome.connectorDetails, ...(outcome.pos ? { pos: outcome.pos } : {}) }
       : { ...(outcome ? { connectorDetails: outcome.connectorDetails } : {}) },
     testMode: request.testMode ?? null,
     createdAt: now,

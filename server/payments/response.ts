@@ -16,8 +16,10 @@ export function resultOf(code: string, extra: Record<string, string | undefined>
 }
 
 export function paymentResponse(p: PaymentRecord, entity: Entity, meta: Meta): Record<string, unknown> {
-  const { risk, ...details } = p.details as { risk?: Record<string, unknown> } & Record<string, unknown>;
+  const { risk, pos, ...details } = p.details as { risk?: Record<string, unknown>; pos?: Record<string, unknown> } & Record<string, unknown>;
   const riskOut = p.acquirer.riskScore !== undefined ? { ...(risk ?? {}), score: p.acquirer.riskScore } : risk;
+  // A terminal's request (pos.*, secrets left out) with the acquirer's answer for it.
+  const posOut = p.acquirer.pos !== undefined ? { ...(pos ?? {}), ...p.acquirer.pos } : pos;
   return {
     id: p.id,
     paymentType: p.paymentType,
@@ -30,6 +32,7 @@ export function paymentResponse(p: PaymentRecord, entity: Entity, meta: Meta): R
     result: resultOf(p.resultCode, { avsResponse: p.acquirer.avsResponse, cvvResponse: p.acquirer.cvvResponse }),
     ...(entity.showConnectorDetails && p.acquirer.connectorDetails ? { resultDetails: p.acquirer.connectorDetails } : {}),
     ...details,
+    ...(posOut ? { pos: posOut } : {}),
     ...(riskOut ? { risk: riskOut } : {}),
     ...(p.registrationId ? { registrationId: p.registrationId } : {}),
     buildNumber: meta.buildNumber,

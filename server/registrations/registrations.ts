@@ -36,7 +36,11 @@ export async function storeRegistration(
   if (refusal && refusal.failure.code === '600.200.201') return refusal;
   const now = deps.clock().getTime();
   const registration = sealedRegistration(deps, ctx.entity.id, deps.newId(), newRegistration(request, request.account), now);
-  registration.details = { ...registration.details, ...(request.customParameters ? { customParameters: request.customParameters } : {}) };
+  registration.details = {
+    ...registration.details,
+    ...(request.customParameters ? { customParameters: request.customParameters } : {}),
+    ...(request.recurringMigration ? { recurringMigration: request.recurringMigration } : {}),
+  };
   const registered: Registered = { kind: 'registration', registration, resultCode: successCode(deps.env, request.testMode) };
   await deps.store.write(async (trx) => {
     await insertRegistration(trx, registration);

@@ -1,6 +1,8 @@
-// Billing address (billing.*), in the spec's order.
+// Billing address (billing.*), in the spec's order, with the street rules every address shares
+// (contact.ts: street1 plus street2 not digits only, houseNumber2 requires houseNumber1).
 import { z } from 'zod';
 import { an, chars } from './common.ts';
+import { streetRules } from './contact.ts';
 
 export const billing = z
   .strictObject({
@@ -15,12 +17,5 @@ export const billing = z
     normalized: an(255).optional(),
     validationStatus: an(255).optional(),
   })
-  .superRefine((b, ctx) => {
-    const street = `${b.street1 ?? ''}${b.street2 ?? ''}`;
-    if (street !== '' && /^\d+$/.test(street.replace(/\s/g, ''))) {
-      ctx.addIssue({ code: 'custom', path: ['street1'], message: 'street1 plus street2 must not be digits only', params: { code: '100.800.102' } });
-    }
-    if (b.houseNumber2 !== undefined && b.houseNumber1 === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['houseNumber2'], message: 'requires houseNumber1' });
-    }
-  });
+  .superRefine(streetRules);
+export type Billing = z.infer<typeof billing>;

@@ -1,7 +1,10 @@
-// Merchant (merchant.*), in the spec's order: statement and payment-facilitator data, and the app's
-// custom URL scheme (app.schemeUrl) that a checkout's shopperResultUrl may use.
+// Merchant (merchant.*), in the spec's order: statement and payment-facilitator data, the app's
+// custom URL scheme (app.schemeUrl) that a checkout's shopperResultUrl may use, and the merchant's
+// billing and shipping addresses (merchant.billing.*, merchant.shipping.*).
 import { z } from 'zod';
 import { an, country, digits, keyedMap } from './common.ts';
+import { merchantBilling } from './merchantBilling.ts';
+import { merchantShipping } from './merchantShipping.ts';
 
 /** Schemes a result URL may never have, whatever the app says: they run code or read local files. */
 export const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'filesystem:']);
@@ -50,5 +53,7 @@ export const merchant = z.strictObject({
   foreignRetailIndicator: an(25).optional(),
   legalName: an(100).optional(),
   app: z.strictObject({ schemeUrl: schemeUrl.optional() }).optional(),
+  billing: merchantBilling.optional(),
+  shipping: merchantShipping.optional(),
 });
 export type Merchant = z.infer<typeof merchant>;

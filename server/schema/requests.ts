@@ -4,31 +4,55 @@ import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import type { GatewayEnv } from '../config.ts';
 import type { Nested } from '../http/params.ts';
+import { airline } from './airline.ts';
 import { asynchronousFields, checkShopperResultUrl } from './asynchronous.ts';
-import { bankAccount } from './bankAccount.ts';
+import { bankAccount, transactionDueDate } from './bankAccount.ts';
 import { basicFields, forex, testMode } from './basic.ts';
 import { billing } from './billing.ts';
 import { card } from './card.ts';
+import { cart } from './cart.ts';
+import { corporate } from './corporate.ts';
 import { customParameters } from './customParameters.ts';
 import { checkCustomer, customer } from './customer.ts';
 import { failure, fromZod, paramError, type CodedParamError, type ValidationFailure } from './errors.ts';
+import { giftCard } from './giftCard.ts';
+import { marketPlace } from './marketplace.ts';
 import { merchant } from './merchant.ts';
+import { pos } from './pos.ts';
+import { recipient } from './recipient.ts';
+import { recurringMigration } from './recurringMigration.ts';
 import { registrationFields } from './registration.ts';
 import { risk } from './risk.ts';
+import { sender } from './sender.ts';
+import { shipping } from './shipping.ts';
+import { checkStandingInstruction, standingInstruction, type ShopperAuthentication } from './standingInstruction.ts';
 import { checkThreeDSecure, threeDSecure } from './threeDSecure.ts';
 import { tokenAccount } from './tokenAccount.ts';
 import { virtualAccount } from './virtualAccount.ts';
+import { checkWallet, WALLET_BRANDS, walletGroups, walletOf, WALLETS } from './wallets.ts';
 
-// Groups any payment may carry besides its account.
+// Groups any payment may carry besides its account (initial payments, registration payments,
+// checkouts and the payments of a checkout), in the spec's order. Each is stored with the payment
+// and echoed in its answers, secrets masked (echo.ts).
 export const commonGroups = {
   ...basicFields,
   forex: forex.optional(),
+  transactionDueDate: transactionDueDate.optional(),
   customer: customer.optional(),
   billing: billing.optional(),
+  shipping: shipping.optional(),
+  corporate: corporate.optional(),
+  sender: sender.optional(),
+  recipient: recipient.optional(),
   merchant: merchant.optional(),
+  cart: cart.optional(),
+  marketPlace: marketPlace.optional(),
+  airline: airline.optional(),
   threeDSecure: threeDSecure.optional(),
   customParameters: customParameters.optional(),
+  giftCard: giftCard.optional(),
   risk: risk.optional(),
+  standingInstruction: standingInstruction.optional(),
   ...asynchronousFields,
   testMode: testMode.optional(),
 };
@@ -52,6 +76,8 @@ export const initialPaymentRequest = z.strictObject({
   bankAccount: bankAccount.optional(),
   virtualAccount: virtualAccount.optional(),
   tokenAccount: tokenAccount.optional(),
+  ...walletGroups,
+  pos: pos.optional(),
   ...registrationFields,
 });
 export type InitialPaymentRequest = z.infer<typeof initialPaymentRequest>;
@@ -74,6 +100,7 @@ export const registrationRequest = z.strictObject({
   tokenAccount: tokenAccount.optional(),
   customParameters: customParameters.optional(),
   merchantTransactionId: basicFields.merchantTransactionId,
+  recurringMigration: recurringMigration.optional(),
   testMode: testMode.optional(),
 });
 export type RegistrationRequest = z.infer<typeof registrationRequest>;
@@ -86,7 +113,8 @@ export const registrationPaymentRequest = z.strictObject({
 });
 export type RegistrationPaymentRequest = z.infer<typeof registrationPaymentRequest>;
 
-export type Method = 'CC' | 'DD' | 'VA' | 'TA' | 'OT';
+/** Card, direct debit, virtual account, token account, online transfer, wallet token. */
+export type Method = 'CC' | 'DD' | 'VA' | 'TA' | 'OT' | 'WA';
 
 /** The online-transfer brand: a bank account (holder and country) approved at the bank's page. */
 export const ONLINE_TRANSFER = 'ONLINE_TRANSFER';
@@ -138,11 +166,11 @@ export function parseWith<S extends z.ZodType>(schema: S, input: Nested, ctx: Va
   return errors.length ? { ok: false, failure: failure(errors) } : { ok: true, value: parsed.data as z.infer<S> };
 }
 
-const ACCOUNT_FIELDS = new Set(['card', 'bankAccount', 'virtualAccount', 'tokenAccount', 'paymentBrand']);
+const ACCOUNT_FIELDS = new Set(['card', 'bankAccount', 'virtualAccount', 'tokenAccount', ...WALLETS, 'paymentBrand']);
 
-/** The one account of a request: card, bank account, virtual account or token account. */
-function accountOf(v: { card?: unknown; bankAccount?: unknown; virtualAccount?: unknown; tokenAccount?: unknown }): { method?: Method; errors: CodedParamError[] } {
-  const present = (
+/** The one account of a request: card, bank account, virtual account, token account or a wallet's encrypted token. */
+function accountOf(v: AccountFields): { method?: Method; errors: CodedParamError[] } {
+  const present: Array<readonly [string, Method]> = (
     [
       ['card', 'CC'],
       ['bankAccount', 'DD'],
@@ -150,7 +178,15 @@ function accountOf(v: { card?: unknown; bankAccount?: unknown; virtualAccount?: 
       ['tokenAccount', 'TA'],
     ] as const
   ).filter(([group]) => v[group] !== undefined);
-  if (present.length === 0) return { errors: [paramError('card.number', undefined, 'is required: send card, bankAccount, virtualAccount or tokenAccount data')] };
+  // A wallet's encrypted token is an account of its own; its decrypted form is the card beside it
+  // (a token next to a card is checkWallet's to name).
+  const wallet = walletOf(v);
+  if (wallet?.paymentToken !== undefined && v.card === undefined) present.push([wallet.name, 'WA']);
+  if (present.length === 0) {
+    // A wallet's decrypted form without its card: checkWallet names every missing field.
+    if (wallet) return { errors: [] };
+    return { errors: [paramError('card.number', undefined, 'is required: send card, bankAccount, virtualAccount, tokenAccount or a wallet\'s paymentToken')] };
+  }
   if (present.length > 1) {
     return { errors: present.slice(1).map(([group]) => paramError(group, '', `cannot be sent together with ${present[0]![0]}`, '200.300.404')) };
   }
@@ -224,15 +260,33 @@ export interface AccountCheck {
   brand: string;
 }
 
-/** The fields an account may come in; every request with an account has them. */
-export type AccountFields = Pick<InitialPaymentRequest, 'paymentBrand' | 'card' | 'bankAccount' | 'virtualAccount' | 'tokenAccount'>;
+/** The fields an account may come in; every request with an account has them (the wallets only initial payments). */
+export type AccountFields = Pick<InitialPaymentRequest, 'paymentBrand' | 'card' | 'bankAccount' | 'virtualAccount' | 'tokenAccount'> &
+  Partial<Pick<InitialPaymentRequest, 'applePay' | 'googlePay' | 'samsungPay' | 'threeDSecure'>>;
 
 export function checkAccount(v: AccountFields, now: Date): { account?: AccountCheck; errors: CodedParamError[] } {
+  const walletErrors = checkWallet(v);
+  const checked = checkAccountData(v, now);
+  const named = new Set(walletErrors.map((e) => e.name));
+  return { ...checked, errors: [...walletErrors, ...checked.errors.filter((e) => !named.has(e.name))] };
+}
+
+function checkAccountData(v: AccountFields, now: Date): { account?: AccountCheck; errors: CodedParamError[] } {
   const { method, errors } = accountOf(v);
   if (!method) return { errors };
+  const wallet = walletOf(v);
+  if (method === 'WA') {
+    const brand = WALLET_BRANDS[wallet!.name];
+    if (v.paymentBrand !== undefined && v.paymentBrand !== brand) return { errors: [paramError('paymentBrand', v.paymentBrand, `must be ${brand} for ${wallet!.name}.paymentToken`, '100.100.501')] };
+    return { account: { method, brand }, errors: [] };
+  }
   if (method === 'CC') {
-    const checked = checkCard(v.card!, v.paymentBrand, now);
-    return { account: checked.brand ? { method, brand: checked.brand } : undefined, errors: checked.errors };
+    // A wallet's decrypted card pays with the wallet's brand when paymentBrand names it, otherwise as the card.
+    const walletBrand = wallet ? WALLET_BRANDS[wallet.name] : undefined;
+    const viaWallet = walletBrand !== undefined && v.paymentBrand === walletBrand;
+    const checked = checkCard(v.card!, viaWallet ? undefined : v.paymentBrand, now);
+    const brand = viaWallet && checked.brand ? walletBrand : checked.brand;
+    return { account: brand ? { method, brand } : undefined, errors: checked.errors };
   }
   if (!v.paymentBrand) return { errors: [paramError('paymentBrand', undefined, 'is required for this account', '100.100.500')] };
   if (method === 'DD' && v.paymentBrand === ONLINE_TRANSFER) {
@@ -257,6 +311,7 @@ export function parseInitialPayment(input: Nested, ctx: ValidationContext): Pars
     const errors = [...checkAmountPositive(v.amount), ...checked.errors, ...checkCommonGroups(v)];
     if (v.createRegistration === 'true' && checked.account?.method === 'VA') errors.push(paramError('createRegistration', 'true', 'is not available for virtual accounts'));
     if (v.createRegistration === 'true' && checked.account?.method === 'OT') errors.push(paramError('createRegistration', 'true', 'is not available for online transfers'));
+    if (v.createRegistration === 'true' && walletOf(v)) errors.push(paramError('createRegistration', 'true', 'is not available for wallet payments: the wallet keeps the card itself'));
     return errors;
   });
   return parsed.ok ? { ok: true, value: { ...parsed.value, account: account! } } : parsed;
@@ -286,6 +341,28 @@ export function parseRegistration(input: Nested, ctx: ValidationContext): Parsed
 
 export function parseRegistrationPayment(input: Nested, ctx: ValidationContext): Parsed<RegistrationPaymentRequest> {
   return parseWith(registrationPaymentRequest, input, ctx, (v) => [...checkAmountPositive(v.amount), ...checkCommonGroups(v)]);
+}
+
+/** What a payment is once its account is known: the method, and how the shopper was authenticated. */
+export interface ProcessingFacts extends ShopperAuthentication {
+  method: Method;
+}
+
+/**
+ * The rules between groups that need the payment as it will be processed, not only as it was
+ * sent: card-on-file authentication (standingInstruction.mode against card.cvv, external 3-D
+ * Secure proof or the gateway's own authentication, MIT on a card not registered here) and
+ * transactionDueDate on direct debits only. The security code of a registration payment, the
+ * card of a checkout's payment and whether the entity authenticates are known only then, so
+ * createPayment runs these for every initial, registration and checkout payment, before
+ * anything is written.
+ */
+export function checkProcessing(v: Pick<InitialPaymentRequest, 'standingInstruction' | 'transactionDueDate'>, facts: ProcessingFacts): CodedParamError[] {
+  const errors = checkStandingInstruction(v.standingInstruction, facts);
+  if (v.transactionDueDate !== undefined && facts.method !== 'DD') {
+    errors.push(paramError('transactionDueDate', v.transactionDueDate, 'is the due date of a direct debit: send it with bankAccount data only'));
+  }
+  return errors;
 }
 
 export function luhn(number: string): boolean {

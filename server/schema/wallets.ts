@@ -8,6 +8,19 @@ import { paramError, type CodedParamError } from './errors.ts';
 export const WALLETS = ['applePay', 'googlePay', 'samsungPay'] as const;
 export type Wallet = (typeof WALLETS)[number];
 
+/** The paymentBrand of each wallet (as the demo merchants configure them). */
+export const WALLET_BRANDS: Record<Wallet, string> = { applePay: 'APPLEPAY', googlePay: 'GOOGLEPAY', samsungPay: 'SAMSUNGPAY' };
+export const walletBrands = new Set(Object.values(WALLET_BRANDS));
+
+/** The wallet a request carries (the first one, when it wrongly carries several), and its group. */
+export function walletOf(v: Partial<Record<Wallet, { paymentToken?: string | undefined; source?: string | undefined } | undefined>>): { name: Wallet; paymentToken?: string; source?: string } | undefined {
+  for (const name of WALLETS) {
+    const wallet = v[name];
+    if (wallet !== undefined) return { name, ...(wallet.paymentToken !== undefined ? { paymentToken: wallet.paymentToken } : {}), ...(wallet.source !== undefined ? { source: wallet.source } : {}) };
+  }
+  return undefined;
+}
+
 // The token's format is the provider's (JSON of a few KiB); the cap only bounds the request.
 const paymentToken = an(65536);
 const source = oneOf(['web', 'app']);

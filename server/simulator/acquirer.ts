@@ -1,8 +1,9 @@
 // The interface every acquirer connector implements; the simulator is one of them.
 import type { ResultCode } from '../results.ts';
+import type { Pos, PosResponse } from '../schema/pos.ts';
 
 export interface AccountData {
-  method: 'CC' | 'DD' | 'VA' | 'TA' | 'OT';
+  method: 'CC' | 'DD' | 'VA' | 'TA' | 'OT' | 'WA';
   brand: string;
   /** Card or token number, in clear only in memory for the length of the call. */
   number?: string;
@@ -12,6 +13,8 @@ export interface AccountData {
   holder?: string;
   iban?: string;
   accountId?: string;
+  /** A wallet's encrypted payment token (applePay, googlePay, samsungPay): the connector decrypts it. */
+  walletToken?: string;
 }
 
 export interface AuthorizationRequest {
@@ -28,6 +31,8 @@ export interface AuthorizationRequest {
   threeDSecure?: Record<string, string>;
   /** The shopper approved the payment at the provider's page (asynchronous methods: a second call). */
   providerApproved?: boolean;
+  /** A point-of-sale terminal's data (pos.*): the answer then carries the terminal's response fields. */
+  pos?: Pos;
 }
 
 export interface ReferenceRequest {
@@ -51,6 +56,8 @@ export interface AcquirerOutcome {
   pending?: boolean;
   /** Bank-specific details, shown only to entities with showConnectorDetails. */
   connectorDetails: Record<string, string>;
+  /** The answer for a point-of-sale terminal (pos.* of the response), when the request came from one. */
+  pos?: PosResponse;
 }
 
 export interface Acquirer {

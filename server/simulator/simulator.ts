@@ -1,7 +1,9 @@
 // The INTERNAL test-mode acquirer: deterministic answers from the test cards and amounts.
 import { createHash } from 'node:crypto';
+import { systemClock, type Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
 import { fromMinor } from '../money.ts';
+import type { PosResponse } from '../schema/pos.ts';
 import type { Acquirer, AcquirerOutcome, AuthorizationRequest, ReferenceRequest } from './acquirer.ts';
 import { avsPostcodes, declineAmounts, testCardByNumber } from './testCards.ts';
 
@@ -35,25 +37,53 @@ function riskScore(request: AuthorizationRequest): string {
 /** Brands whose payments the shopper approves at the provider's page (simulated by the gateway). */
 export const PROVIDER_BRANDS = new Set(['PAYPAL', 'ONLINE_TRANSFER']);
 
-function authorizeSync(request: AuthorizationRequest): AcquirerOutcome {
+/** The simulated acquirer's merchant id for its terminals (pos.merchantId). */
+export const POS_MERCHANT_ID = 'SIMMERCHANT0001';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * What a terminal gets back (pos.* of the response): the authorization codes for its receipt when
+ * approved, the clearing identifier, the acquirer's merchant id, an ARPC for the card when the
+ * terminal sent an ARQC (iccDataRequest), a receipt text and the acquirer's time. Letters and
+ * digits only, as the spec types them.
+ */
+function posAnswer(request: AuthorizationRequest, approved: boolean, identifier: string, now: Date): PosResponse {
+  const digest = createHash('sha256').update(`${request.paymentId}:${request.pos!.terminalId}`).digest('hex').toUpperCase();
+  const arpc = request.pos!.iccDataRequest === undefined ? undefined : `910A${createHash('sha256').update(request.pos!.iccDataRequest).digest('hex').slice(0, 16).toUpperCase()}${approved ? '3030' : '3035'}`;
+  return {
+    clearing: {
+      ...(approved ? { authorizationAcquirerCode: digest.slice(0, 6), authorizationIssuerCode: digest.slice(6, 12) } : {}),
+      identifier,
+    },
+    merchantId: POS_MERCHANT_ID,
+    ...(arpc ? { iccDataResponse: arpc } : {}),
+    statusText: approved ? 'APPROVED' : 'DECLINED',
+    timestamp: `${now.getUTCFullYear()}-${pad(now.getUTCMonth() + 1)}-${pad(now.getUTCDate())} ${pad(now.getUTCHours())}:${pad(now.getUTCMinutes())}:${pad(now.getUTCSeconds())}`,
+  };
+}
+
+function authorizeSync(request: AuthorizationRequest, clock: Clock): AcquirerOutcome {
   const { account } = request;
   if (PROVIDER_BRANDS.has(account.brand) && !request.providerApproved) {
     return { approved: false, pending: true, connectorDetails: { ConnectorTxID1: connectorTxId() } };
   }
   const card = account.number ? testCardByNumber.get(account.number) : undefined;
   const declineCode = declineAmounts[fromMinor(request.amountMinor)] ?? card?.declineCode;
-  const isCard = account.method === 'CC' || account.method === 'TA';
+  const isCard = account.method === 'CC' || account.method === 'TA' || account.method === 'WA';
   const postcode = request.billing?.postcode;
   const avsResponse = isCard ? (postcode === undefined ? 'U' : (avsPostcodes[postcode] ?? 'F')) : undefined;
   const cvvResponse = account.method === 'CC' ? (declineCode === '800.100.153' ? 'N' : account.cvv ? 'M' : 'P') : undefined;
+  const txId = connectorTxId();
   return {
     approved: declineCode === undefined,
     declineCode,
     avsResponse,
     cvvResponse,
     riskScore: request.riskCheck ? riskScore(request) : undefined,
+    ...(request.pos ? { pos: posAnswer(request, declineCode === undefined, txId, clock()) } : {}),
     connectorDetails: {
-      ConnectorTxID1: connectorTxId(),
+      ConnectorTxID1: txId,
       AcquirerResponse: declineCode ? (ACQUIRER_CODES[declineCode] ?? '05') : '00',
       ...(declineCode ? { MerchantAdviceCode: '01' } : {}),
       ExtendedDescription: declineCode ? 'Declined by the simulator' : 'Approved by the simulator',
@@ -65,10 +95,10 @@ function referenceSync(_request: ReferenceRequest): AcquirerOutcome {
   return { approved: true, connectorDetails: { ConnectorTxID1: connectorTxId(), AcquirerResponse: '00' } };
 }
 
-export function createSimulator(): Acquirer {
+export function createSimulator(clock: Clock = systemClock): Acquirer {
   return {
-    authorize: async (request) => authorizeSync(request),
-    credit: async (request) => authorizeSync(request),
+    authorize: async (request) => authorizeSync(request, clock),
+    credit: async (request) => authorizeSync(request, clock),
     capture: async (request) => referenceSync(request),
     reverse: async (request) => referenceSync(request),
     refund: async (request) => referenceSync(request),

@@ -11,6 +11,8 @@ export interface AcquirerFacts {
   cvvResponse?: string;
   riskScore?: string;
   connectorDetails?: Record<string, string>;
+  /** The terminal's answer of a point-of-sale payment (pos.* of the response). */
+  pos?: Record<string, unknown>;
 }
 
 export interface PaymentRecord {

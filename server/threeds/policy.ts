@@ -36,11 +36,17 @@ export interface PlanInput {
   paymentType: string;
   threeDSecure?: ThreeDSecure;
   customParameters?: Record<string, string>;
+  /** A terminal's payment: the card is present, no browser to authenticate in. */
+  pos?: unknown;
+  standingInstruction?: { mode?: string };
 }
 
 export function planAuthentication(entity: Entity, request: PlanInput, account: AccountCheck, cardNumber: string | undefined): Plan {
   if (account.method !== 'CC' || (request.paymentType !== 'PA' && request.paymentType !== 'DB')) return { kind: 'none' };
   if (hasExternalProof(request.threeDSecure)) return { kind: 'external' };
+  // Card present at a terminal, or a repeated card-on-file payment the merchant starts without the
+  // shopper (REPEATED carries no shopper authentication): the gateway does not authenticate.
+  if (request.pos !== undefined || request.standingInstruction?.mode === 'REPEATED') return { kind: 'none' };
   if (!entity.threeDSecure || request.threeDSecure?.disable === 'true') return { kind: 'none' };
   const path = pathOf(cardNumber, request.customParameters);
   return path === 'none' ? { kind: 'none' } : { kind: 'authenticate', path };

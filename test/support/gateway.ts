@@ -17,6 +17,8 @@ export const shopA = {
   throttledEntityId: '8a8294174b7ecb28014b9699220015cb',
   /** threeDSecure: true (docs/threeds-protocol.md), with PAYPAL and ONLINE_TRANSFER. */
   threeDSecureEntityId: '8a8294174b7ecb28014b9699220015cd',
+  /** threeDSecure: true, with APPLEPAY, GOOGLEPAY and SAMSUNGPAY besides cards and SEPA. */
+  walletEntityId: '8a8294174b7ecb28014b9699220015ce',
 };
 export const shopB = {
   token: 'dGVzdC1zaG9wLWItdG9rZW4tMDAwMDAwMDAwMDAy',

@@ -10,10 +10,20 @@ type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<Fastify
 
 const ALL: HTTPMethods[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
+/** Each gateway's paths and the methods they answer, as registered: the OpenAPI document is held against them (test/api/openapi.test.ts). */
+const registered = new WeakMap<Gateway, Map<string, string[]>>();
+
+/** The paths (Fastify form, /v1/payments/:id) and their methods that methods() registered for this gateway. */
+export function registeredRoutes(g: Gateway): ReadonlyMap<string, readonly string[]> {
+  return registered.get(g) ?? new Map();
+}
+
 /** Register a path's handlers; any other method on it answers 200.300.403 (invalid HTTP method). */
 export function methods(app: FastifyInstance, g: Gateway, url: string, handlers: Partial<Record<'GET' | 'POST' | 'DELETE', Handler>>) {
   for (const [method, handler] of Object.entries(handlers)) app.route({ method: method as HTTPMethods, url, handler });
   const allowed = Object.keys(handlers);
+  if (!registered.has(g)) registered.set(g, new Map());
+  registered.get(g)!.set(url, allowed);
   const others = ALL.filter((m) => !allowed.includes(m));
   app.route({
     method: others,

@@ -30,10 +30,10 @@ export const FRAME_CSP = [
   "require-trusted-types-for 'script'",
 ].join('; ');
 
-const FIELDS = ['number', 'cvv'] as const;
+export const FIELDS = ['number', 'cvv'] as const;
 const FIELD_TITLES: Record<(typeof FIELDS)[number], string> = { number: 'Card number', cvv: 'Security code' };
-const CHANNEL = /^[A-Za-z0-9_-]{16,64}$/;
-const LOCALE = /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8}){0,3}$/;
+export const CHANNEL = /^[A-Za-z0-9_-]{16,64}$/;
+export const LOCALE = /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8}){0,3}$/;
 
 export { escapeHtml };
 

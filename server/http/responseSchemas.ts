@@ -1,0 +1,210 @@
+// The JSON answers of the gateway as zod schemas, for the OpenAPI document: the spec's payment
+// response table, the error envelope, the throttling body, and the answers of checkouts,
+// registrations, authentications and the catalogue. Clients must accept new fields at any time,
+// so every answer but the throttling body is an open object. test/api/openapi.test.ts checks real
+// answers against them.
+import { z } from 'zod';
+import { CHECKOUT_ID } from '../checkouts/checkouts.ts';
+import { paymentTypes } from '../schema/basic.ts';
+
+const hex32 = z.string().regex(/^[0-9a-f]{32}$/);
+const checkoutId = z.string().regex(CHECKOUT_ID).describe('Checkout id: 32 lowercase hexadecimal characters, a dot and the node name (34 to 48 characters).');
+const amount = z.string().regex(/^\d{1,10}\.\d{2}$/);
+const currency = z.string().regex(/^[A-Z]{3}$/);
+
+/** Every JSON answer ends with these. */
+const envelope = {
+  buildNumber: z.string().max(255).describe('Build of the gateway, for support.'),
+  timestamp: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+0000$/)
+    .describe('When the answer was made, UTC: yyyy-MM-dd HH:mm:ss+0000.'),
+  ndc: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,69}$/)
+    .describe("The request's unique reference; a checkout's answers carry the checkout id."),
+};
+
+export const parameterError = z
+  .object({
+    name: z.string().describe('The parameter as it was sent (card.number, cart.items[3].name), or a header (Authorization, Idempotency-Key), path, body.'),
+    value: z.string().describe('The value sent; card numbers keep only their last four digits, security codes are masked whole.'),
+    message: z.string().describe('What is wrong, for a developer.'),
+  });
+
+export const resultCode = z
+  .string()
+  .regex(/^\d{3}\.\d{3}\.\d{3}$/)
+  .describe('A code of the result-code catalogue (components.schemas.ResultCode, GET /v1/resultcodes). Classify codes with the group patterns, since new codes may appear.');
+
+export const result = z
+  .looseObject({
+    code: resultCode,
+    description: z.string().max(255).describe('The text of the code.'),
+    avsResponse: z.enum(['A', 'Z', 'N', 'U', 'F']).optional().describe('Address check: A address matches, zip does not; Z zip matches, address does not; N neither; U not applicable or technical error; F both match.'),
+    cvvResponse: z.enum(['M', 'N', 'P', 'S', 'U']).optional().describe('Security code check: M match; N no match; P not processed; S should be on the card but is not; U unsupported by the issuer.'),
+    parameterErrors: z.array(parameterError).optional().describe('Every parameter that failed validation (HTTP 400).'),
+  });
+
+export const errorResponse = z
+  .looseObject({ result, ...envelope })
+  .describe('A refusal: validation errors (with result.parameterErrors), authentication, unknown resource, a state that refuses the change.');
+
+export const throttledResponse = z
+  .strictObject({ buildNumber: envelope.buildNumber, id: hex32, ndc: envelope.ndc, result, timestamp: envelope.timestamp })
+  .describe('HTTP 429, result.code 800.120.100: too many requests for this operation, try later. Only these five fields.');
+
+export const notBuiltResponse = z
+  .looseObject({ result, message: z.string().describe('What to build: npm run build.'), ...envelope })
+  .describe('HTTP 503, 999.999.999: the widget files are not built or do not match their manifest.');
+
+const redirect = z
+  .looseObject({
+    url: z.string().min(6).max(2048).describe('Where the shopper must go: POST the parameters there from the shopper’s browser.'),
+    parameters: z.array(z.looseObject({ name: z.string().min(1).max(255), value: z.string().min(1).max(255) })).optional().describe('Form fields to send with the redirect (none when the redirect is the result URL).'),
+  });
+
+const maskedCard = z.looseObject({
+  bin: z.string().regex(/^\d{6}$/).optional().describe('First six digits of the card number.'),
+  last4Digits: z.string().length(4).optional().describe('Last four digits of the card number.'),
+  holder: z.string().max(128).optional().describe('Holder of the card account, as sent in card.holder.'),
+  expiryMonth: z.string().regex(/^\d{2}$/).optional(),
+  expiryYear: z.string().regex(/^\d{4}$/).optional(),
+  issuer: z.looseObject({ bank: z.string().max(2048).optional(), phone: z.string().max(2048).optional(), website: z.string().max(2048).optional() }).optional(),
+  type: z.string().max(2048).optional().describe('For example credit.'),
+  level: z.string().regex(/^\d{1,4}$/).optional(),
+  regulatedFlag: z.string().max(2048).optional(),
+});
+
+export const paymentResponse = z
+  .looseObject({
+    id: hex32.describe('The payment id: use it in POST /v1/payments/{id} and GET /v1/payments/{id}.'),
+    paymentType: z.enum(paymentTypes).describe('Echo of the request type.'),
+    paymentBrand: z.string().max(32).optional(),
+    amount: amount.optional().describe('Amount approved by the acquirer or method.'),
+    currency: currency.optional(),
+    descriptor: z.string().max(127).optional(),
+    merchantTransactionId: z.string().max(255).optional(),
+    result,
+    redirect: redirect.optional().describe('Present when the payment is pending (000.200.000) and the shopper must go to 3-D Secure or the provider.'),
+    resultDetails: z
+      .record(z.string().regex(/^[A-Za-z0-9._]{3,64}$/), z.string().max(2048))
+      .optional()
+      .describe("Connector details (AcquirerResponse, MerchantAdviceCode, …), only for entities with showConnectorDetails."),
+    card: maskedCard.optional(),
+    merchant: z
+      .looseObject({
+        bankAccount: z
+          .looseObject({
+            holder: z.string().min(4).max(128),
+            number: z.string().min(3).max(64).optional(),
+            bic: z.string().regex(/^([A-Za-z0-9]{8}|[A-Za-z0-9]{11})$/).optional(),
+            country: z.string().length(2).optional(),
+          })
+          .optional(),
+      })
+      .optional(),
+    risk: z
+      .looseObject({ score: z.string().regex(/^[+-]?\d{1,5}$/).optional().describe('-99999 to +99999, for payments with risk checks (any risk.* parameter).') })
+      .optional(),
+    threeDSecure: z.looseObject({}).optional().describe('The outcome of 3-D Secure (eci, verificationId, authenticationStatus, dsTransactionId, acsTransactionId, version) and the 3-D Secure parameters sent.'),
+    customParameters: z.record(z.string(), z.string()).optional().describe('Echo of customParameters[key].'),
+    registrationId: hex32.optional().describe('The registration made with createRegistration=true.'),
+    referencedId: hex32.optional().describe('The referenced payment of a capture or refund; in webhook notifications only.'),
+    brandResult: z.string().max(16).optional().describe('Detected brand.'),
+    ...envelope,
+  })
+  .describe('The payment response (also the payload of webhooks). It also echoes the request groups that were accepted (customer, billing, shipping, cart, merchant, …) as nested objects.');
+
+export const registrationResponse = z
+  .looseObject({
+    id: hex32.describe('The registration id: use it in POST /v1/registrations/{id}/payments.'),
+    paymentBrand: z.string().max(32),
+    result,
+    card: maskedCard.optional(),
+    bankAccount: z.looseObject({}).optional(),
+    ...envelope,
+  });
+
+export const checkoutResponse = z
+  .looseObject({
+    result,
+    id: checkoutId,
+    integrity: z.string().regex(/^sha384-[A-Za-z0-9+/]{64}$/).optional().describe('Subresource integrity of paymentWidgets.js, when integrity=true was sent.'),
+    ...envelope,
+  })
+  .describe('A checkout created (000.200.100), updated (000.200.101) or cancelled (000.200.102), or its state when the change is refused.');
+
+export const checkoutState = z
+  .looseObject({ result, id: checkoutId, ...envelope })
+  .describe('A checkout not paid yet: 000.200.000 open, 100.396.101 cancelled, 100.396.103 expired.');
+
+export const checkoutForm = z
+  .looseObject({
+    result,
+    id: checkoutId,
+    amount,
+    currency,
+    paymentType: z.enum(['PA', 'DB']),
+    brands: z.array(z.string()).describe("The entity's brands."),
+    registrations: z
+      .array(
+        z.looseObject({
+          id: hex32,
+          paymentBrand: z.string(),
+          card: z.looseObject({ last4Digits: z.string().optional(), expiryMonth: z.string().optional(), expiryYear: z.string().optional(), holder: z.string().optional() }).optional(),
+          bankAccount: z.looseObject({ holder: z.string().optional(), last4Digits: z.string().optional() }).optional(),
+        }),
+      )
+      .describe('Registrations offered for one-click payment, masked.'),
+    expiresAt: envelope.timestamp.describe('When the checkout expires (30 minutes after its creation).'),
+    ...envelope,
+  })
+  .describe('What the payment form needs, and nothing more.');
+
+export const pagePaymentResponse = z
+  .looseObject({
+    result,
+    id: checkoutId,
+    paymentBrand: z.string().max(32).optional(),
+    redirect: redirect.optional().describe('The 3-D Secure or provider step, or shopperResultUrl with id and resourcePath.'),
+    ...envelope,
+  })
+  .describe('The answer to the payment form: no payment id, no account data.');
+
+export const authenticationResponse = z
+  .looseObject({
+    id: hex32,
+    paymentBrand: z.string().max(32).optional(),
+    amount: z.string().optional(),
+    currency: currency.optional(),
+    result,
+    redirect: redirect.optional(),
+    threeDSecure: z.looseObject({}).optional(),
+    ...envelope,
+  })
+  .describe('A standalone 3-D Secure authentication: 000.400.110 frictionless, pending with a redirect for a challenge.');
+
+export const resultCodesResponse = z
+  .looseObject({
+    result,
+    resultCodes: z.array(z.looseObject({ code: resultCode, description: z.string(), groups: z.array(z.string()) })),
+    groups: z.record(z.string(), z.string()).describe('Group name to regular expression.'),
+    ...envelope,
+  });
+
+/** The answer schemas, by their name in components.schemas. */
+export const responseSchemas = {
+  ErrorResponse: errorResponse,
+  ThrottledResponse: throttledResponse,
+  NotBuiltResponse: notBuiltResponse,
+  PaymentResponse: paymentResponse,
+  RegistrationResponse: registrationResponse,
+  CheckoutResponse: checkoutResponse,
+  CheckoutState: checkoutState,
+  CheckoutForm: checkoutForm,
+  PagePaymentResponse: pagePaymentResponse,
+  AuthenticationResponse: authenticationResponse,
+  ResultCodesResponse: resultCodesResponse,
+} as const;
+export type ResponseName = keyof typeof responseSchemas;

@@ -1,0 +1,386 @@
+// Every parameter group over HTTP: a payment carrying it is accepted, stored and echoed (in the
+// answer and by GET), its secrets masked; a malformed value is refused with the group's own code
+// naming the parameter; the spec's conditional rules hold on real requests. job.* is carried by no
+// request yet (no scheduling endpoint): its rules are pinned in test/unit/schema-groups.test.ts.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { nest } from '../../server/http/params.ts';
+import { POS_MERCHANT_ID } from '../../server/simulator/simulator.ts';
+import { pageCard, prepareCheckout, Shopper } from '../support/checkouts.ts';
+import { cardDebit, shopA, startGateway, type Client, type Reply, type TestGateway } from '../support/gateway.ts';
+import { groupSamples } from '../support/groups.ts';
+import { billingAddress, browserData, cards } from '../support/threeds.ts';
+
+type Params = Record<string, string>;
+
+/** The flat parameters as the nested structure a response carries. */
+const nested = (params: Params) => nest(params).value as Record<string, unknown>;
+
+const sepaDebit = (overrides: Params = {}): Params => ({
+  amount: '20.00',
+  currency: 'EUR',
+  paymentBrand: 'DIRECTDEBIT_SEPA',
+  paymentType: 'DB',
+  'bankAccount.holder': 'Jane Jones',
+  'bankAccount.iban': 'DE89370400440532013000',
+  'bankAccount.bic': 'COBADEFFXXX',
+  ...overrides,
+});
+
+const withoutCvv = (params: Params): Params => {
+  const { 'card.cvv': _cvv, ...rest } = params;
+  return rest;
+};
+
+function assertApproved(reply: Reply): void {
+  assert.equal(reply.status, 200, JSON.stringify(reply.body));
+  assert.equal(reply.body.result.code, '000.100.110', JSON.stringify(reply.body.result));
+}
+
+function assertRefused(reply: Reply, code: string, errors: Array<{ name: string; value: string }>): void {
+  assert.equal(reply.status, 400, JSON.stringify(reply.body));
+  assert.equal(reply.body.result.code, code, JSON.stringify(reply.body.result));
+  assert.deepEqual(reply.body.result.parameterErrors.map(({ name, value }: { name: string; value: string }) => ({ name, value })), errors);
+}
+
+describe('parameter groups over HTTP', () => {
+  let gw: TestGateway;
+  let wallets: Client;
+  let threeds: Client;
+  before(async () => {
+    gw = await startGateway();
+    wallets = gw.clientFor(shopA.token, shopA.walletEntityId);
+    threeds = gw.clientFor(shopA.token, shopA.threeDSecureEntityId);
+  });
+  after(() => gw.close());
+
+  /** Pays, and checks that GET answers the same echo. */
+  async function payAndRead(client: Client, params: Params): Promise<Reply> {
+    const paid = await client.post('/v1/payments', params);
+    assertApproved(paid);
+    const read = await client.get(`/v1/payments/${paid.body.id}`);
+    assert.equal(read.status, 200);
+    const { timestamp: _t1, buildNumber: _b1, ...answered } = paid.body;
+    const { timestamp: _t2, buildNumber: _b2, ...stored } = read.body;
+    assert.deepEqual(stored, answered, 'GET answers what the payment answered');
+    return paid;
+  }
+
+  describe('a payment carrying the group is accepted and echoed', () => {
+    const plain = ['forex', 'customer', 'billing', 'shipping', 'corporate', 'sender', 'recipient', 'merchant', 'cart', 'marketPlace', 'airline', 'threeDSecure', 'customParameters', 'standingInstruction'];
+    for (const group of plain) {
+      it(`${group}.*`, async () => {
+        const sample = groupSamples[group]!;
+        const paid = await payAndRead(gw.client, cardDebit(sample));
+        assert.deepEqual(paid.body[group], nested(sample)[group]);
+      });
+    }
+
+    it('risk.* (with the score of the risk check)', async () => {
+      const paid = await payAndRead(gw.client, cardDebit(groupSamples.risk));
+      assert.deepEqual(paid.body.risk, { channelId: 'web', parameters: { USER_DATA1: 'x' }, score: paid.body.risk.score });
+      assert.match(paid.body.risk.score, /^[+-]\d{5}$/);
+    });
+
+    it('every group at once, in one payment', async () => {
+      const all: Params = Object.assign({}, ...Object.values(groupSamples));
+      const paid = await payAndRead(gw.client, cardDebit(all));
+      const expected = nested(all);
+      for (const group of ['shipping', 'corporate', 'merchant', 'cart', 'marketPlace', 'airline', 'recipient']) assert.deepEqual(paid.body[group], expected[group], group);
+    });
+
+    it('giftCard.*: the pin is left out, the number masked to its last four', async () => {
+      const paid = await payAndRead(gw.client, cardDebit(groupSamples.giftCard));
+      assert.deepEqual(paid.body.giftCard, { number: '************7890', holder: 'Jane Jones', message: 'Happy birthday', type: 'BIRTHDAY' });
+      const row = await gw.running.store.db.selectFrom('payments').select('details').where('id', '=', paid.body.id).executeTakeFirstOrThrow();
+      assert.equal(row.details.includes('6036281234567890'), false);
+      assert.equal(row.details.includes('4711'), false);
+    });
+
+    it('sender.* and recipient.*: an account number that is a card number shows its last four digits only', async () => {
+      const paid = await payAndRead(
+        gw.client,
+        cardDebit({ 'sender.name': 'Jane Jones', 'sender.accountNumber': '5200000000000007', 'sender.accountNumberType': 'CARD_ACCOUNT', 'recipient.surname': 'Smith', 'recipient.accountNumber': '4200000000000000' }),
+      );
+      assert.deepEqual(paid.body.sender, { name: 'Jane Jones', accountNumber: '************0007', accountNumberType: 'CARD_ACCOUNT' });
+      assert.deepEqual(paid.body.recipient, { surname: 'Smith', accountNumber: '************0000' });
+      const row = await gw.running.store.db.selectFrom('payments').select('details').where('id', '=', paid.body.id).executeTakeFirstOrThrow();
+      assert.equal(row.details.includes('5200000000000007'), false);
+    });
+
+    it('bankAccount.mandate.* and transactionDueDate with a direct debit', async () => {
+      const mandate = { 'bankAccount.mandate.id': 'MANDATE-2030-0001', 'bankAccount.mandate.dateOfSignature': '2030-01-02', transactionDueDate: '2030-01-31' };
+      const paid = await payAndRead(gw.client, sepaDebit(mandate));
+      assert.deepEqual(paid.body.bankAccount.mandate, { id: 'MANDATE-2030-0001', dateOfSignature: '2030-01-02' });
+      assert.equal(paid.body.transactionDueDate, '2030-01-31');
+    });
+
+    it('pos.*: the terminal fields are echoed without PIN block, encrypted card data or ARQC, and the acquirer\'s pos.* answer is added', async () => {
+      const paid = await payAndRead(
+        gw.client,
+        cardDebit({
+          'pos.terminalId': '12345678',
+          'pos.entryMode': 'ICC',
+          'pos.deviceId': '998877',
+          'pos.encryptedPin.data': 'A1B2C3D4E5F60718',
+          'pos.encryptedPin.ksn': 'FFFF9876543210E00001',
+          'pos.encryptedSred.data': 'c2VjcmV0LWNhcmQtZGF0YQ==',
+          'pos.iccDataRequest': '9F2608A1B2C3D4E5F60718',
+          'pos.location.latitude': '52.52',
+          'pos.location.longitude': '13.405',
+          'pos.pinEntryCapability': 'PIN_ENTRY_AVAILABLE',
+          'pos.transactionSource': 'POS',
+          transactionCategory: 'PO',
+        }),
+      );
+      const { clearing, iccDataResponse, timestamp, ...rest } = paid.body.pos;
+      assert.deepEqual(rest, {
+        terminalId: '12345678',
+        entryMode: 'ICC',
+        deviceId: '998877',
+        location: { latitude: '52.52', longitude: '13.405' },
+        pinEntryCapability: 'PIN_ENTRY_AVAILABLE',
+        transactionSource: 'POS',
+        merchantId: POS_MERCHANT_ID,
+        statusText: 'APPROVED',
+      });
+      assert.deepEqual(Object.keys(clearing), ['authorizationAcquirerCode', 'authorizationIssuerCode', 'identifier']);
+      assert.match(clearing.authorizationAcquirerCode, /^[0-9A-F]{6}$/);
+      assert.match(clearing.authorizationIssuerCode, /^[0-9A-F]{6}$/);
+      assert.equal(clearing.identifier, paid.body.resultDetails.ConnectorTxID1);
+      assert.match(iccDataResponse, /^910A[0-9A-F]{16}3030$/);
+      assert.equal(timestamp, paid.body.timestamp.slice(0, 19));
+      for (const secret of ['A1B2C3D4E5F60718', 'c2VjcmV0LWNhcmQtZGF0YQ==', '9F2608A1B2C3D4E5F60718']) assert.equal(JSON.stringify(paid.body).includes(secret), false, secret);
+    });
+
+    it('pos.*: a declined terminal payment gets no authorization codes and DECLINED', async () => {
+      const { status, body } = await gw.client.post('/v1/payments', cardDebit({ amount: '100.52', 'pos.terminalId': '12345678', 'pos.entryMode': 'MANUAL' }));
+      assert.equal(status, 400);
+      assert.equal(body.result.code, '800.100.152');
+      assert.deepEqual(body.pos, { terminalId: '12345678', entryMode: 'MANUAL', clearing: { identifier: body.resultDetails.ConnectorTxID1 }, merchantId: POS_MERCHANT_ID, statusText: 'DECLINED', timestamp: body.timestamp.slice(0, 19) });
+    });
+
+    for (const [wallet, brand] of [['applePay', 'APPLEPAY'], ['googlePay', 'GOOGLEPAY'], ['samsungPay', 'SAMSUNGPAY']] as const) {
+      it(`${wallet}.paymentToken: an account of its own, paid as ${brand}, the token never echoed`, async () => {
+        const token = `{"version":"EC_v1","data":"${wallet}-encrypted"}`;
+        const extra: Params = wallet === 'applePay' ? { 'applePay.cardNetwork': 'Visa', 'applePay.cardType': 'debit' } : {};
+        const paid = await payAndRead(wallets, { amount: '15.00', currency: 'EUR', paymentType: 'DB', [`${wallet}.paymentToken`]: token, ...extra });
+        assert.equal(paid.body.paymentBrand, brand);
+        assert.deepEqual(paid.body[wallet], wallet === 'applePay' ? { cardNetwork: 'Visa', cardType: 'debit' } : undefined);
+        assert.equal(paid.body.card, undefined);
+        assert.equal(JSON.stringify(paid.body).includes('encrypted'), false);
+      });
+
+      it(`${wallet}.source: the decrypted card with its 3-D Secure proof, paid as ${brand} or as the card`, async () => {
+        const decrypted = { [`${wallet}.source`]: 'app', 'threeDSecure.eci': '05', 'threeDSecure.verificationId': 'AAACAgSRBklmQCFgMpEGAAAAAAA=' };
+        const asWallet = await payAndRead(wallets, withoutCvv(cardDebit({ paymentBrand: brand, ...decrypted })));
+        assert.equal(asWallet.body.paymentBrand, brand);
+        assert.deepEqual(asWallet.body[wallet], { source: 'app' });
+        assert.deepEqual(asWallet.body.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
+        assert.deepEqual(asWallet.body.threeDSecure, { eci: '05', verificationId: 'AAACAgSRBklmQCFgMpEGAAAAAAA=' });
+        const asCard = await payAndRead(wallets, withoutCvv(cardDebit(decrypted)));
+        assert.equal(asCard.body.paymentBrand, 'VISA');
+      });
+    }
+
+    it('recurringMigration.* on a registration', async () => {
+      const migration = { 'recurringMigration.paymentType': 'DB', 'recurringMigration.amount': '19.99', 'recurringMigration.requestTimestamp': '2020-01-02 03:04:05', 'recurringMigration.connectorTxId1': 'OLD-TX-1' };
+      const { status, body } = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034', ...migration });
+      assert.equal(status, 200, JSON.stringify(body));
+      assert.deepEqual(body.recurringMigration, { paymentType: 'DB', amount: '19.99', requestTimestamp: '2020-01-02 03:04:05', connectorTxId1: 'OLD-TX-1' });
+    });
+
+    it('a checkout keeps the merchant\'s groups for its payment, without their secrets', async () => {
+      const groups: Params = {
+        ...groupSamples.customer,
+        ...groupSamples.billing,
+        ...groupSamples.shipping,
+        ...groupSamples.cart,
+        ...groupSamples.merchant,
+        ...groupSamples.giftCard,
+        'sender.accountNumber': '4200000000000000',
+        'sender.accountNumberType': 'CARD_ACCOUNT',
+        'standingInstruction.mode': 'INITIAL',
+        'standingInstruction.type': 'UNSCHEDULED',
+      };
+      const id = await prepareCheckout(gw.client, groups);
+      const stored = await gw.running.store.db.selectFrom('checkouts').select('request').where('id', '=', id).executeTakeFirstOrThrow();
+      for (const secret of ['4711', '6036281234567890', '4200000000000000']) assert.equal(stored.request.includes(secret), false, secret);
+      const paid = await new Shopper(gw.base).pay(id, pageCard());
+      assert.equal(paid.status, 200, JSON.stringify(paid.body));
+      const read = await gw.client.get(`/v1/checkouts/${id}/payment`);
+      assert.equal(read.body.result.code, '000.100.110');
+      const expected = nested(groups);
+      for (const group of ['customer', 'billing', 'shipping', 'cart', 'merchant', 'standingInstruction']) assert.deepEqual(read.body[group], expected[group], group);
+      assert.deepEqual(read.body.giftCard, { number: '************7890', holder: 'Jane Jones', message: 'Happy birthday', type: 'BIRTHDAY' });
+      assert.deepEqual(read.body.sender, { accountNumber: '************0000', accountNumberType: 'CARD_ACCOUNT' });
+    });
+  });
+
+  describe('a malformed value of each group is refused with its code, naming the parameter', () => {
+    const cases: Array<[string, Params, string, Array<{ name: string; value: string }>]> = [
+      ['forex.amount', { 'forex.amount': '100' }, '100.550.303', [{ name: 'forex.amount', value: '100' }]],
+      ['forex.currency', { 'forex.currency': 'usd' }, '100.550.401', [{ name: 'forex.currency', value: 'usd' }]],
+      ['customer.mobile', { 'customer.givenName': 'Jane', 'customer.surname': 'Jones', 'customer.mobile': 'call me' }, '100.900.300', [{ name: 'customer.mobile', value: 'call me' }]],
+      ['billing.country', { 'billing.country': 'de' }, '100.800.501', [{ name: 'billing.country', value: 'de' }]],
+      ['shipping.postcode', { 'shipping.postcode': '101 15' }, '100.800.202', [{ name: 'shipping.postcode', value: '101 15' }]],
+      ['shipping.customer.email', { 'shipping.customer.givenName': 'J', 'shipping.customer.surname': 'J', 'shipping.customer.email': 'john at example' }, '100.900.101', [{ name: 'shipping.customer.email', value: 'john at example' }]],
+      ['corporate.phone', { 'corporate.phone': '+49 30 1' }, '100.900.200', [{ name: 'corporate.phone', value: '+49 30 1' }]],
+      ['sender.birthDate', { 'sender.birthDate': '1990-02-30' }, '100.900.450', [{ name: 'sender.birthDate', value: '1990-02-30' }]],
+      ['sender.accountNumber', { 'sender.accountNumber': '4'.repeat(33) }, '200.300.404', [{ name: 'sender.accountNumber', value: `${'*'.repeat(29)}4444` }]],
+      ['recipient.country', { 'recipient.country': 'GB' }, '100.800.501', [{ name: 'recipient.country', value: 'GB' }]],
+      ['merchant.customerContactPhone', { 'merchant.customerContactPhone': '0'.repeat(26) }, '100.900.200', [{ name: 'merchant.customerContactPhone', value: '0'.repeat(26) }]],
+      ['merchant.billing.city', { 'merchant.billing.city': 'B'.repeat(81) }, '100.800.302', [{ name: 'merchant.billing.city', value: 'B'.repeat(81) }]],
+      ['merchant.shipping.email', { 'merchant.shipping.email': 'shop@' }, '100.900.101', [{ name: 'merchant.shipping.email', value: 'shop@' }]],
+      ['cart.items[n].price', { 'cart.items[0].name': 'Shoe', 'cart.items[1].price': '9.9' }, '100.550.303', [{ name: 'cart.items[1].price', value: '9.9' }]],
+      ['cart.items[n].currency', { 'cart.items[0].currency': 'EURO' }, '100.550.401', [{ name: 'cart.items[0].currency', value: 'EURO' }]],
+      ['cart.items[n].quantity', { 'cart.items[0].quantity': 'two' }, '200.300.404', [{ name: 'cart.items[0].quantity', value: 'two' }]],
+      ['cart.payments[n].status', { 'cart.payments[0].status': 'PAID' }, '200.300.404', [{ name: 'cart.payments[0].status', value: 'PAID' }]],
+      ['marketPlace.sellers[n].amount', { 'marketPlace.sellers[0].amount': '60' }, '100.550.303', [{ name: 'marketPlace.sellers[0].amount', value: '60' }]],
+      ['airline.passengers[n].legs[n].departureDate', { 'airline.passengers[0].legs[1].departureDate': '2030-13-01', 'airline.passengers[0].legs[0].flightNumber': 'LH1' }, '200.300.404', [{ name: 'airline.passengers[0].legs[1].departureDate', value: '2030-13-01' }]],
+      ['giftCard.pin', { 'giftCard.pin': '1' }, '200.300.404', [{ name: 'giftCard.pin', value: '*' }]],
+      ['giftCard.type', { 'giftCard.type': 'BIRTHDAYS' }, '200.300.404', [{ name: 'giftCard.type', value: 'BIRTHDAYS' }]],
+      ['standingInstruction.frequency', { 'standingInstruction.frequency': '30 days' }, '200.300.404', [{ name: 'standingInstruction.frequency', value: '30 days' }]],
+      ['pos.entryMode', { 'pos.terminalId': '1', 'pos.entryMode': 'CHIP' }, '200.300.404', [{ name: 'pos.entryMode', value: 'CHIP' }]],
+      ['pos.terminalId', { 'pos.entryMode': 'ICC' }, '200.300.404', [{ name: 'pos.terminalId', value: '' }]],
+      ['pos.encryptedPin.data', { 'pos.terminalId': '1', 'pos.entryMode': 'ICC', 'pos.encryptedPin.data': 'A1-B2' }, '200.300.404', [{ name: 'pos.encryptedPin.data', value: '*****' }]],
+      ['bankAccount.mandate.id', { 'bankAccount.mandate.id': 'MANDATE_1' }, '200.300.404', [{ name: 'bankAccount.mandate.id', value: 'MANDATE_1' }]],
+      ['transactionDueDate', { transactionDueDate: '31.01.2030' }, '200.300.404', [{ name: 'transactionDueDate', value: '31.01.2030' }]],
+      ['threeDSecure.eci', { 'threeDSecure.eci': '5' }, '200.300.404', [{ name: 'threeDSecure.eci', value: '5' }]],
+      ['risk.amount', { 'risk.amount': '1' }, '100.550.303', [{ name: 'risk.amount', value: '1' }]],
+    ];
+    for (const [name, params, code, errors] of cases) {
+      it(`${name} → ${code}`, async () => {
+        const base = name.startsWith('bankAccount') || name === 'transactionDueDate' ? sepaDebit(params) : cardDebit(params);
+        assertRefused(await gw.client.post('/v1/payments', base), code, errors);
+      });
+    }
+
+    it('applePay.paymentToken of more than 64 KiB → 100.100.101, the token masked', async () => {
+      const token = 'x'.repeat(65537);
+      const reply = await wallets.post('/v1/payments', { amount: '15.00', currency: 'EUR', paymentType: 'DB', 'applePay.paymentToken': token });
+      assertRefused(reply, '100.100.101', [{ name: 'applePay.paymentToken', value: '*'.repeat(65537) }]);
+    });
+
+    it('recurringMigration.paymentType → 200.300.404 on a registration', async () => {
+      const reply = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'recurringMigration.paymentType': 'RF' });
+      assertRefused(reply, '200.300.404', [{ name: 'recurringMigration.paymentType', value: 'RF' }]);
+    });
+
+    it('a checkout refuses a malformed group as a payment does (shipping.cost → 100.550.303)', async () => {
+      const reply = await gw.client.post('/v1/checkouts', { amount: '92.00', currency: 'EUR', paymentType: 'DB', 'shipping.cost': '4.9' });
+      assertRefused(reply, '100.550.303', [{ name: 'shipping.cost', value: '4.9' }]);
+    });
+  });
+
+  describe('conditional rules', () => {
+    it('customer.givenName and customer.surname are required when another customer parameter is sent', async () => {
+      const reply = await gw.client.post('/v1/payments', cardDebit({ 'customer.email': 'jane@example.com' }));
+      assertRefused(reply, '100.700.200', [{ name: 'customer.givenName', value: '' }, { name: 'customer.surname', value: '' }]);
+      assert.equal(reply.body.result.parameterErrors[0].message, 'customer.givenName is required when other customer parameters are sent, such as customer.email');
+    });
+
+    it('shipping.customer.givenName and surname are required likewise, with the rule\'s message', async () => {
+      const reply = await gw.client.post('/v1/payments', cardDebit({ 'shipping.customer.phone': '+49 30 123' }));
+      assertRefused(reply, '100.700.200', [{ name: 'shipping.customer.givenName', value: '' }, { name: 'shipping.customer.surname', value: '' }]);
+      assert.equal(reply.body.result.parameterErrors[1].message, 'shipping.customer.surname is required when other shipping.customer parameters are sent, such as phone');
+    });
+
+    it('street1 plus street2 must not be digits only (100.800.102), in every address', async () => {
+      for (const prefix of ['billing', 'shipping', 'merchant.billing', 'merchant.shipping']) {
+        const reply = await gw.client.post('/v1/payments', cardDebit({ [`${prefix}.street1`]: '12', [`${prefix}.street2`]: '34' }));
+        assertRefused(reply, '100.800.102', [{ name: `${prefix}.street1`, value: '12' }]);
+      }
+      assertApproved(await gw.client.post('/v1/payments', cardDebit({ 'billing.street1': '221b', 'billing.street2': 'Baker Street' })));
+    });
+
+    it('houseNumber2 requires houseNumber1', async () => {
+      const reply = await gw.client.post('/v1/payments', cardDebit({ 'shipping.houseNumber2': 'b' }));
+      assertRefused(reply, '100.800.101', [{ name: 'shipping.houseNumber2', value: 'b' }]);
+    });
+
+    describe('standingInstruction', () => {
+      it('INITIAL with a security code is accepted; without one or 3-D Secure it is refused naming standingInstruction.mode', async () => {
+        assertApproved(await gw.client.post('/v1/payments', cardDebit({ 'standingInstruction.mode': 'INITIAL', 'standingInstruction.type': 'RECURRING' })));
+        const reply = await gw.client.post('/v1/payments', withoutCvv(cardDebit({ 'standingInstruction.mode': 'INITIAL', 'standingInstruction.type': 'RECURRING' })));
+        assertRefused(reply, '200.300.404', [{ name: 'standingInstruction.mode', value: 'INITIAL' }]);
+        assert.equal(reply.body.result.parameterErrors[0].message, "standingInstruction.mode INITIAL must carry the shopper's authentication: send card.cvv or 3-D Secure data");
+      });
+
+      it('INITIAL without a security code is accepted with external 3-D Secure proof, or when the gateway authenticates the card', async () => {
+        assertApproved(await gw.client.post('/v1/payments', withoutCvv(cardDebit({ 'standingInstruction.mode': 'INITIAL', ...groupSamples.threeDSecure }))));
+        const authenticated = await threeds.post('/v1/payments', withoutCvv(cardDebit({ 'card.number': cards.frictionless.VISA, 'standingInstruction.mode': 'INITIAL', ...browserData, ...billingAddress })));
+        assertApproved(authenticated);
+        assert.equal(authenticated.body.threeDSecure.authenticationStatus, 'Y');
+      });
+
+      it('INSTALLMENT with 3-D Secure needs numberOfInstallments', async () => {
+        const sent = { 'standingInstruction.mode': 'INITIAL', 'standingInstruction.type': 'INSTALLMENT', ...groupSamples.threeDSecure };
+        assertRefused(await gw.client.post('/v1/payments', cardDebit(sent)), '200.300.404', [{ name: 'standingInstruction.numberOfInstallments', value: '' }]);
+        assertApproved(await gw.client.post('/v1/payments', cardDebit({ ...sent, 'standingInstruction.numberOfInstallments': '12' })));
+      });
+
+      it('REPEATED carries no shopper authentication: a security code or 3-D Secure data is refused', async () => {
+        const repeated = { 'standingInstruction.mode': 'REPEATED', 'standingInstruction.source': 'MIT', 'standingInstruction.initialTransactionId': '123456789012345' };
+        assertRefused(await gw.client.post('/v1/payments', cardDebit(repeated)), '200.300.404', [{ name: 'standingInstruction.mode', value: 'REPEATED' }]);
+        assertRefused(await gw.client.post('/v1/payments', withoutCvv(cardDebit({ ...repeated, ...groupSamples.threeDSecure }))), '200.300.404', [{ name: 'standingInstruction.mode', value: 'REPEATED' }]);
+        assertApproved(await gw.client.post('/v1/payments', withoutCvv(cardDebit(repeated))));
+      });
+
+      it('REPEATED is not authenticated by the gateway, even on an entity that authenticates a card that would be challenged', async () => {
+        const reply = await threeds.post('/v1/payments', withoutCvv(cardDebit({ 'card.number': cards.challenge.VISA, 'standingInstruction.mode': 'REPEATED', 'standingInstruction.source': 'MIT', 'standingInstruction.agreementId': 'AGREEMENT-1' })));
+        assertApproved(reply);
+        assert.equal(reply.body.redirect, undefined);
+        assert.equal(reply.body.threeDSecure, undefined);
+      });
+
+      it('an MIT names its initial transaction, unless the card is a registration of this gateway', async () => {
+        const mit = { 'standingInstruction.mode': 'REPEATED', 'standingInstruction.source': 'MIT' };
+        assertRefused(await gw.client.post('/v1/payments', withoutCvv(cardDebit(mit))), '200.300.404', [{ name: 'standingInstruction.initialTransactionId', value: '' }]);
+        const registered = await gw.client.post('/v1/payments', cardDebit({ createRegistration: 'true', 'standingInstruction.mode': 'INITIAL', 'standingInstruction.source': 'CIT' }));
+        assertApproved(registered);
+        const repeated = await gw.client.post(`/v1/registrations/${registered.body.registrationId}/payments`, { amount: '9.99', currency: 'EUR', paymentType: 'DB', ...mit });
+        assertApproved(repeated);
+        assert.deepEqual(repeated.body.standingInstruction, { mode: 'REPEATED', source: 'MIT' });
+        const withCvv = await gw.client.post(`/v1/registrations/${registered.body.registrationId}/payments`, { amount: '9.99', currency: 'EUR', paymentType: 'DB', 'card.cvv': '123', ...mit });
+        assertRefused(withCvv, '200.300.404', [{ name: 'standingInstruction.mode', value: 'REPEATED' }]);
+      });
+    });
+
+    it('transactionDueDate is the due date of a direct debit: refused with a card', async () => {
+      const reply = await gw.client.post('/v1/payments', cardDebit({ transactionDueDate: '2030-01-31' }));
+      assertRefused(reply, '200.300.404', [{ name: 'transactionDueDate', value: '2030-01-31' }]);
+    });
+
+    describe('wallets', () => {
+      it('a paymentToken pays with its wallet\'s brand only', async () => {
+        const reply = await wallets.post('/v1/payments', { amount: '15.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA', 'googlePay.paymentToken': '{"x":1}' });
+        assertRefused(reply, '100.100.501', [{ name: 'paymentBrand', value: 'VISA' }]);
+      });
+
+      it('a paymentToken next to a card, or two wallets, are refused', async () => {
+        assertRefused(await wallets.post('/v1/payments', cardDebit({ 'applePay.paymentToken': '{"x":1}' })), '200.300.404', [{ name: 'card.number', value: '************0000' }]);
+        assertRefused(
+          await wallets.post('/v1/payments', { amount: '15.00', currency: 'EUR', paymentType: 'DB', 'applePay.paymentToken': '{"x":1}', 'samsungPay.paymentToken': '{"x":2}' }),
+          '200.300.404',
+          [{ name: 'samsungPay', value: '' }],
+        );
+      });
+
+      it('the decrypted form needs threeDSecure.verificationId and threeDSecure.eci', async () => {
+        const reply = await wallets.post('/v1/payments', cardDebit({ 'applePay.source': 'web' }));
+        assertRefused(reply, '200.300.404', [{ name: 'threeDSecure.verificationId', value: '' }, { name: 'threeDSecure.eci', value: '' }]);
+      });
+
+      it('a wallet payment cannot create a registration', async () => {
+        const reply = await wallets.post('/v1/payments', { amount: '15.00', currency: 'EUR', paymentType: 'DB', 'applePay.paymentToken': '{"x":1}', createRegistration: 'true' });
+        assertRefused(reply, '200.300.404', [{ name: 'createRegistration', value: 'true' }]);
+      });
+
+      it('an entity without the wallet\'s brand refuses it with 600.200.201', async () => {
+        const reply = await gw.client.post('/v1/payments', { amount: '15.00', currency: 'EUR', paymentType: 'DB', 'applePay.paymentToken': '{"x":1}' });
+        assertRefused(reply, '600.200.201', [{ name: 'paymentBrand', value: 'APPLEPAY' }]);
+      });
+    });
+  });
+});
