@@ -8,16 +8,10 @@ import { z } from 'zod';
 import { CHECKOUT_ID } from '../checkouts/checkouts.ts';
 import type { GatewayEnv } from '../config.ts';
 import { catalogue, groups, groupsOf, type ResultCode } from '../results.ts';
-import { bankAccount } from '../schema/bankAccount.ts';
-import { basicFields } from '../schema/basic.ts';
-import { card } from '../schema/card.ts';
-import { checkoutRequest, checkoutUpdate } from '../schema/checkout.ts';
+import { checkoutRequest, checkoutUpdate, pageAccountPayment, pageRegistrationPayment } from '../schema/checkout.ts';
 import { authenticationRequest } from '../schema/authentication.ts';
-import { customParameters } from '../schema/customParameters.ts';
-import { browser } from '../schema/customer.ts';
 import { flatBodySchema, flattenJsonSchema, nestedJsonSchema, type JsonSchema } from '../schema/flat.ts';
 import { initialPaymentRequest, referencingRequest, registrationPaymentRequest, registrationRequest } from '../schema/requests.ts';
-import { virtualAccount } from '../schema/virtualAccount.ts';
 import { CHALLENGE_ACTIONS } from '../threeds/directory.ts';
 import { PROVIDER_ACTIONS } from '../threeds/steps.ts';
 import { MAX_INDEX } from './params.ts';
@@ -29,23 +23,8 @@ const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import
 
 const HEX32 = /^[0-9a-f]{32}$/;
 
-// The payment form's two bodies (checkout.ts keeps its own copies private; test/api/openapi.test.ts
-// holds these against parsePagePayment, name by name).
-const pageCustomer = z.strictObject({ browser: browser.optional() });
-export const pageAccountPayment = z.strictObject({
-  paymentBrand: basicFields.paymentBrand,
-  card: card.optional(),
-  bankAccount: bankAccount.optional(),
-  virtualAccount: virtualAccount.optional(),
-  customer: pageCustomer.optional(),
-  customParameters: customParameters.optional(),
-});
-export const pageRegistrationPayment = z.strictObject({
-  registrationId: z.string().regex(HEX32, 'must be 32 lowercase hexadecimal characters'),
-  card: z.strictObject({ cvv: card.shape.cvv }).optional(),
-  customer: pageCustomer.optional(),
-  customParameters: customParameters.optional(),
-});
+// The payment form's two bodies are the parser's own (server/schema/checkout.ts).
+export { pageAccountPayment, pageRegistrationPayment };
 
 // The bodies the gateway's own pages post to its shopper pages (3-D Secure and provider steps).
 const redirectToken = z.string().min(1).describe('The token of redirect.parameters, as the pending payment\u2019s answer gave it.');

@@ -71,7 +71,7 @@ export function parseCheckoutUpdate(input: Nested, ctx: ValidationContext): Pars
 const pageCustomer = z.strictObject({ browser: browser.optional() });
 
 // What the payment form sends: an account, or one of the checkout's registrations.
-const pageAccountPayment = z.strictObject({
+export const pageAccountPayment = z.strictObject({
   paymentBrand: basicFields.paymentBrand,
   card: card.optional(),
   bankAccount: bankAccount.optional(),
@@ -80,7 +80,7 @@ const pageAccountPayment = z.strictObject({
   customParameters: customParameters.optional(),
 });
 
-const pageRegistrationPayment = z.strictObject({
+export const pageRegistrationPayment = z.strictObject({
   registrationId,
   card: z.strictObject({ cvv: card.shape.cvv }).optional(),
   customer: pageCustomer.optional(),
