@@ -34,10 +34,9 @@ import type { PaymentRecord } from '../../store/payments.ts';
 import { errorBody, meta, type Reply } from '../envelope.ts';
 import { failureReply, redirectOf, type Redirect } from '../outcomes.ts';
 import { escapeHtml, originOf, scriptTag, sendPage, WEBVIEW_CSP } from '../pages.ts';
-import { nest } from '../params.ts';
 import { handle, handleAs, type Caller, type Gateway } from '../pipeline.ts';
 import { NOT_BUILT, optionalAsset } from '../widgetAssets.ts';
-import { invalidParams, methods } from './common.ts';
+import { methods, parseBody } from './common.ts';
 
 /** integrity=true while the widget is not built: no integrity can be given. */
 interface Unavailable {
@@ -81,7 +80,6 @@ export function resultUrlWith(shopperResultUrl: string, id: string, resourcePath
 }
 
 export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
-  const validation = () => ({ env: g.deps.env, now: g.deps.clock() });
   const envelope = (ndc: string) => {
     const m = meta(g.buildNumber, g.deps.clock());
     return { buildNumber: m.buildNumber, timestamp: m.timestamp, ndc };
@@ -123,10 +121,8 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
         operation: 'checkouts',
         respond: (value, ctx) => changeReply(value, ctx, ''),
         async run(ctx, params, alsoWrite) {
-          const nested = nest(params);
-          if (nested.errors.length) return invalidParams(nested.errors);
-          const parsed = parseCheckout(nested.value, validation());
-          if (!parsed.ok) return { kind: 'invalid', failure: parsed.failure };
+          const parsed = parseBody(g, params, parseCheckout);
+          if (!parsed.ok) return parsed.invalid;
           if (parsed.value.integrity === 'true' && !g.assets.ready) return { kind: 'unavailable' };
           return createCheckout(g.deps, ctx, parsed.value, alsoWrite as never);
         },
@@ -139,10 +135,8 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
         operation: 'checkouts',
         respond: (value, ctx) => changeReply(value, ctx, idOf(request)),
         async run(ctx, params, alsoWrite) {
-          const nested = nest(params);
-          if (nested.errors.length) return invalidParams(nested.errors);
-          const parsed = parseCheckoutUpdate(nested.value, validation());
-          if (!parsed.ok) return { kind: 'invalid', failure: parsed.failure };
+          const parsed = parseBody(g, params, parseCheckoutUpdate);
+          if (!parsed.ok) return parsed.invalid;
           if (parsed.value.integrity === 'true' && !g.assets.ready) return { kind: 'unavailable' };
           return updateCheckout(g.deps, ctx, idOf(request), parsed.value, alsoWrite as never);
         },
@@ -225,10 +219,8 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
           operation: 'widget',
           respond: (value, ctx) => payReply(value, ctx, idOf(request), originOf(request)),
           async run(ctx, params, alsoWrite) {
-            const nested = nest(params);
-            if (nested.errors.length) return invalidParams(nested.errors);
-            const parsed = parsePagePayment(nested.value, validation());
-            if (!parsed.ok) return { kind: 'invalid', failure: parsed.failure };
+            const parsed = parseBody(g, params, parsePagePayment);
+            if (!parsed.ok) return parsed.invalid;
             return payCheckout(g.deps, ctx, checkout!, parsed.value, alsoWrite as never);
           },
         },

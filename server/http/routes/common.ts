@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { newNdc } from '../../ids.ts';
 import type { Invalid } from '../../payments/deps.ts';
 import { failure, paramError } from '../../schema/errors.ts';
+import type { Parsed, ValidationContext } from '../../schema/requests.ts';
 import { errorBody, meta } from '../envelope.ts';
-import type { ParamError } from '../params.ts';
+import { nest, type Flat, type Nested, type ParamError } from '../params.ts';
 import type { Gateway } from '../pipeline.ts';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
@@ -42,4 +43,12 @@ export function methods(app: FastifyInstance, g: Gateway, url: string, handlers:
 
 export function invalidParams(errors: ParamError[]): Invalid {
   return { kind: 'invalid', failure: failure(errors.map((e) => paramError(e.name, e.value, e.message.slice(e.name.length + 1)))) };
+}
+
+/** Nest a request's flat parameters and parse them: the value, or the answer naming every bad one. */
+export function parseBody<T>(g: Gateway, params: Flat, parse: (input: Nested, ctx: ValidationContext) => Parsed<T>): { ok: true; value: T } | { ok: false; invalid: Invalid } {
+  const nested = nest(params);
+  if (nested.errors.length) return { ok: false, invalid: invalidParams(nested.errors) };
+  const parsed = parse(nested.value, { env: g.deps.env, now: g.deps.clock() });
+  return parsed.ok ? parsed : { ok: false, invalid: { kind: 'invalid', failure: parsed.failure } };
 }

@@ -9,9 +9,8 @@ import { newRegistration } from '../../registrations/registrations.ts';
 import { parseInitialPayment, parseReferencing } from '../../schema/requests.ts';
 import { failureReply, paymentReply, redirectOf } from '../outcomes.ts';
 import { originOf } from '../pages.ts';
-import { nest } from '../params.ts';
 import { handle, type Gateway } from '../pipeline.ts';
-import { invalidParams, methods } from './common.ts';
+import { methods, parseBody } from './common.ts';
 
 type Outcome = Created | Referenced | Invalid | Refusal;
 type Found = { kind: 'found'; payment: PaymentRecord };
@@ -21,7 +20,6 @@ export function paymentRoutes(app: FastifyInstance, g: Gateway) {
     value.kind === 'payment'
       ? paymentReply(g, ctx, value.payment, 'redirect' in value && value.redirect ? redirectOf(originOf(request), value.redirect) : undefined)
       : failureReply(g, ctx, value);
-  const validation = () => ({ env: g.deps.env, now: g.deps.clock() });
 
   methods(app, g, '/v1/payments', {
     POST: (request, reply) =>
@@ -29,10 +27,8 @@ export function paymentRoutes(app: FastifyInstance, g: Gateway) {
         operation: 'payments',
         respond: responder(request),
         async run(ctx, params, alsoWrite) {
-          const nested = nest(params);
-          if (nested.errors.length) return invalidParams(nested.errors);
-          const parsed = parseInitialPayment(nested.value, validation());
-          if (!parsed.ok) return { kind: 'invalid', failure: parsed.failure };
+          const parsed = parseBody(g, params, parseInitialPayment);
+          if (!parsed.ok) return parsed.invalid;
           const { account, ...request } = parsed.value;
           return createPayment(
             g.deps,
@@ -56,10 +52,8 @@ export function paymentRoutes(app: FastifyInstance, g: Gateway) {
         operation: 'references',
         respond: responder(request),
         async run(ctx, params, alsoWrite) {
-          const nested = nest(params);
-          if (nested.errors.length) return invalidParams(nested.errors);
-          const parsed = parseReferencing(nested.value, validation());
-          if (!parsed.ok) return { kind: 'invalid', failure: parsed.failure };
+          const parsed = parseBody(g, params, parseReferencing);
+          if (!parsed.ok) return parsed.invalid;
           return referencePayment(g.deps, ctx, (request.params as { id: string }).id, parsed.value, alsoWrite as never);
         },
       }),

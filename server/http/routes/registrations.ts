@@ -7,12 +7,10 @@ import { parseRegistration, parseRegistrationPayment } from '../../schema/reques
 import { meta } from '../envelope.ts';
 import { failureReply, paymentReply, redirectOf } from '../outcomes.ts';
 import { originOf } from '../pages.ts';
-import { nest } from '../params.ts';
 import { handle, type Gateway } from '../pipeline.ts';
-import { invalidParams, methods } from './common.ts';
+import { methods, parseBody } from './common.ts';
 
 export function registrationRoutes(app: FastifyInstance, g: Gateway) {
-  const validation = () => ({ env: g.deps.env, now: g.deps.clock() });
   const registrationReply = (value: Registered | Invalid | Refusal, ctx: Context) =>
     value.kind === 'registration'
       ? { status: 200, body: registrationResponse(value, ctx.entity, meta(g.buildNumber, g.deps.clock()), ctx.ndc) }
@@ -24,10 +22,8 @@ export function registrationRoutes(app: FastifyInstance, g: Gateway) {
         operation: 'registrations',
         respond: registrationReply,
         async run(ctx, params, alsoWrite) {
-          const nested = nest(params);
-          if (nested.errors.length) return invalidParams(nested.errors);
-          const parsed = parseRegistration(nested.value, validation());
-          if (!parsed.ok) return { kind: 'invalid', failure: parsed.failure };
+          const parsed = parseBody(g, params, parseRegistration);
+          if (!parsed.ok) return parsed.invalid;
           return storeRegistration(g.deps, ctx, parsed.value, alsoWrite as never);
         },
       }),
@@ -49,10 +45,8 @@ export function registrationRoutes(app: FastifyInstance, g: Gateway) {
         respond: (value, ctx) =>
           value.kind === 'payment' ? paymentReply(g, ctx, value.payment, value.redirect ? redirectOf(originOf(request), value.redirect) : undefined) : failureReply(g, ctx, value),
         async run(ctx, params, alsoWrite) {
-          const nested = nest(params);
-          if (nested.errors.length) return invalidParams(nested.errors);
-          const parsed = parseRegistrationPayment(nested.value, validation());
-          if (!parsed.ok) return { kind: 'invalid', failure: parsed.failure };
+          const parsed = parseBody(g, params, parseRegistrationPayment);
+          if (!parsed.ok) return parsed.invalid;
           return payWithRegistration(g.deps, ctx, (request.params as { id: string }).id, parsed.value, alsoWrite as never);
         },
       }),

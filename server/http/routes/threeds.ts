@@ -36,12 +36,12 @@ import type { Context, Invalid, Refusal } from '../../payments/deps.ts';
 import { resultOf } from '../../payments/response.ts';
 import { errorBody, meta, type Reply } from '../envelope.ts';
 import { failureReply, redirectOf, withRedirect } from '../outcomes.ts';
-import { nest, type ParamError } from '../params.ts';
+import type { ParamError } from '../params.ts';
 import { bodyOf, handle, type Gateway } from '../pipeline.ts';
 import { ACS_PAGE_CSP, escapeHtml, htmlPage, originOf, PAGES_CSS, providerCsp, RESULT_PAGE_CSP, sendPage, THREEDS_PAGE_CSP } from '../pages.ts';
 import { NOT_BUILT, notBuiltFile, optionalAsset, type Asset } from '../widgetAssets.ts';
 import { resultUrl, resultUrlWith } from './checkouts.ts';
-import { invalidParams, methods } from './common.ts';
+import { methods, parseBody } from './common.ts';
 
 const THREEDS_SCRIPT = '/v1/frames/threeds.js';
 
@@ -381,10 +381,8 @@ ${who ? `<p>${who}</p>\n` : ''}<p class="hint">Test provider: approve or cancel.
         operation: 'payments',
         respond: standaloneReply(request),
         async run(ctx, params, alsoWrite) {
-          const nested = nest(params);
-          if (nested.errors.length) return invalidParams(nested.errors);
-          const parsed = parseAuthentication(nested.value, { env: g.deps.env, now: g.deps.clock() });
-          if (!parsed.ok) return { kind: 'invalid', failure: parsed.failure };
+          const parsed = parseBody(g, params, parseAuthentication);
+          if (!parsed.ok) return parsed.invalid;
           return authenticate(g.deps, ctx, parsed.value, alsoWrite as never);
         },
       }),
