@@ -31,11 +31,30 @@ export const dateTime = z
   );
 
 export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const day = new Date(Date.UTC(y, m - 1, d));
-  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+  // By hand rather than through Date: this runs for every date of every request, and a Date costs 25 times as much.
+  if (value.length !== 10 || value.charCodeAt(4) !== 45 /* - */ || value.charCodeAt(7) !== 45) return false;
+  const year = digitsAt(value, 0, 4);
+  const month = digitsAt(value, 5, 2);
+  const day = digitsAt(value, 8, 2);
+  // Years before 0100 are refused: no date a payment carries lies there.
+  if (year < 100 || month < 1 || month > 12 || day < 1) return false;
+  return day <= daysInMonth(year, month);
+}
+
+/** The number written by `length` ASCII digits from `start`, or -1. */
+function digitsAt(value: string, start: number, length: number): number {
+  let n = 0;
+  for (let i = start; i < start + length; i++) {
+    const c = value.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** N10.N2 of the main amount: up to 10 integer digits, the two decimals may be left out. */
@@ -62,12 +81,23 @@ export const keyedMap = (valueMax = 2048) =>
     { error: (issue) => (issue.code === 'invalid_key' ? 'has a name that is not 3 to 64 letters, digits, dots or underscores' : undefined) },
   );
 
-export const absoluteUrl = (max: number, min: number) =>
-  an(max, min).refine((v) => {
-    try {
-      const url = new URL(v);
-      return url.protocol.length > 1 && !!url.host;
-    } catch {
-      return false;
-    }
-  }, 'must be an absolute URL');
+export const absoluteUrl = (max: number, min: number) => an(max, min).refine(isAbsoluteUrl, 'must be an absolute URL');
+
+/**
+ * The plain web address (http or https, a domain name, a port, any path) that nearly every URL
+ * parameter is: absolute without parsing, which costs a microsecond per URL. Anything else is
+ * left to the URL parser. A last label that starts with a letter keeps IPv4 forms (which the parser
+ * may refuse) out of this path.
+ */
+const PLAIN_WEB_URL = /^https?:\/\/(?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*(?::(\d{1,5}))?(?:[/?#][\x21-\x7e]*)?$/i;
+
+export function isAbsoluteUrl(value: string): boolean {
+  const plain = PLAIN_WEB_URL.exec(value);
+  if (plain) return plain[1] === undefined || Number(plain[1]) <= 65_535;
+  try {
+    const url = new URL(value);
+    return url.protocol.length > 1 && !!url.host;
+  } catch {
+    return false;
+  }
+}

@@ -2,6 +2,7 @@
 import cardValidator from 'card-validator';
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { acceptor } from './accept.ts';
 import type { GatewayEnv } from '../config.ts';
 import type { Nested } from '../http/params.ts';
 import { airline } from './airline.ts';
@@ -149,7 +150,8 @@ export function parseWith<S extends z.ZodType>(schema: S, input: Nested, ctx: Va
   if (ctx.env === 'live' && input.testMode !== undefined) {
     errors.push(paramError('testMode', String(input.testMode), 'is only allowed in the test environment', '600.200.701'));
   }
-  const parsed = schema.safeParse(input);
+  // A valid request skips zod's parse (accept.ts); any doubt, and every error, is zod's.
+  const parsed = acceptor(schema)(input) ? { success: true as const, data: input as z.infer<S>, error: undefined } : schema.safeParse(input);
   if (parsed.success) {
     errors.push(...extra(parsed.data));
   } else {

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Insertable, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrate } from './migrations.ts';
 import type { Database } from './tables.ts';
@@ -11,11 +11,19 @@ export type Dialect = 'sqlite' | 'postgres';
 export type Trx = Transaction<Database>;
 export type WriteUnit<T> = (trx: Trx) => Promise<T>;
 
+/** One new row of one table. */
+export type RowInsert = { [K in keyof Database]: { table: K; row: Insertable<Database[K]> } }[keyof Database];
+
 export interface Store {
   db: Kysely<Database>;
   dialect: Dialect;
   /** Run a unit of writes atomically; it resolves only after its commit is durable. */
   write<T>(unit: WriteUnit<T>): Promise<T>;
+  /**
+   * Insert rows atomically, durable when it resolves: the same as a write unit that inserts them,
+   * but the PostgreSQL committer merges the rows of concurrent units into one multi-row INSERT.
+   */
+  insert(rows: RowInsert[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,6 +57,7 @@ function openSqlite(dataDir: string): Store {
     db,
     dialect: 'sqlite',
     write: (unit) => committer.write(unit),
+    insert: (rows) => committer.write((trx) => insertRows(trx, rows)),
     close: () => db.destroy(),
   };
 }
@@ -75,14 +84,41 @@ function keepingStatements(database: SQLite.Database, max = 500): SqliteDatabase
 }
 
 function openPostgres(connectionString: string, max: number): Store {
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max }) }) });
-  const committer = new PostgresBatchCommitter(db);
+  const pool = new pg.Pool({ connectionString, max });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const committer = new PostgresBatchCommitter(db, pool);
   return {
     db,
     dialect: 'postgres',
     write: (unit) => committer.write(unit),
+    insert: (rows) => committer.insert(rows),
     close: () => db.destroy(),
   };
+}
+
+// Every insert of a table with the same columns has the same SQL: it is compiled once per dialect
+// and only its values are bound (building and compiling a Kysely query costs about twice as much
+// as SQLite running it).
+const insertSql = new WeakMap<object, Map<string, { sql: string; columns: string[] }>>();
+
+/** Insert rows inside a write unit. */
+export async function insertRows(trx: Trx, rows: readonly RowInsert[]): Promise<void> {
+  const adapter = trx.getExecutor().adapter;
+  let compiled = insertSql.get(adapter);
+  if (!compiled) insertSql.set(adapter, (compiled = new Map()));
+  for (const { table, row } of rows) {
+    const columns = Object.keys(row);
+    const key = `${table}(${columns.join(',')})`;
+    let insert = compiled.get(key);
+    if (!insert) {
+      // Compiled from nulls: a value left undefined would drop its column from the SQL.
+      const template = Object.fromEntries(columns.map((column) => [column, null]));
+      insert = { sql: trx.insertInto(table).values(template as never).compile().sql, columns };
+      compiled.set(key, insert);
+    }
+    const values = row as Record<string, unknown>;
+    await trx.executeQuery(CompiledQuery.raw(insert.sql, insert.columns.map((column) => values[column] ?? null)));
+  }
 }
 
 /**
@@ -94,6 +130,12 @@ function openPostgres(connectionString: string, max: number): Store {
  * a failing unit fails alone. Units are re-runnable by construction (they only write what their
  * request prepared). Row locks serialize references across batches and processes; a deadlock
  * between two batches (PostgreSQL breaks it after deadlock_timeout) only sends them to the per-unit path.
+ *
+ * Units that only insert rows (a new payment) go further: the batch's rows of one table become one
+ * multi-row INSERT of a prepared statement, and when they are all of one table that single
+ * statement is the whole transaction, one round trip. Measured here, batches of 12 payments:
+ * PostgreSQL spends about a third of the CPU per payment (50 µs against 157 µs) that it spends on
+ * separate INSERTs between BEGIN and COMMIT.
  */
 export class PostgresBatchCommitter {
   private queue: Pending[] = [];
@@ -101,13 +143,22 @@ export class PostgresBatchCommitter {
 
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly pool: pg.Pool,
     /** Batches running at once, each on its own connection. */
     private readonly parallel = 4,
   ) {}
 
   write<T>(unit: WriteUnit<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ unit, resolve: resolve as (value: unknown) => void, reject });
+    return this.enqueue({ unit }) as Promise<T>;
+  }
+
+  insert(rows: RowInsert[]): Promise<void> {
+    return this.enqueue({ rows }) as Promise<void>;
+  }
+
+  private enqueue(work: { unit: WriteUnit<unknown> } | { rows: RowInsert[] }): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ ...work, resolve, reject } as Pending);
       if (this.inFlight < this.parallel) {
         this.inFlight++;
         setImmediate(() => void this.flush());
@@ -117,12 +168,14 @@ export class PostgresBatchCommitter {
 
   private async flush(): Promise<void> {
     const batch = this.queue.splice(0, Math.max(1, Math.ceil(this.queue.length / (this.parallel - this.inFlight + 1))));
-    if (batch.length > 0) await this.commit(batch);
+    const inserts = batch.filter((item): item is RowsPending => 'rows' in item);
+    const units = batch.filter((item): item is UnitPending => 'unit' in item);
+    await Promise.all([inserts.length > 0 && this.commitRows(inserts), units.length > 0 && this.commitUnits(units)]);
     if (this.queue.length > 0) setImmediate(() => void this.flush());
     else this.inFlight--;
   }
 
-  private async commit(batch: Pending[]): Promise<void> {
+  private async commitUnits(batch: UnitPending[]): Promise<void> {
     let values: unknown[] | undefined;
     if (batch.length > 1) {
       values = await this.db
@@ -137,13 +190,83 @@ export class PostgresBatchCommitter {
     if (values) batch.forEach((item, i) => item.resolve(values[i]));
     else await Promise.all(batch.map((item) => this.db.transaction().execute(item.unit).then(item.resolve, item.reject)));
   }
+
+  private async commitRows(batch: RowsPending[]): Promise<void> {
+    const ok = await this.insertAtomically(batch.flatMap((item) => item.rows)).then(
+      () => true,
+      () => false,
+    );
+    if (ok) for (const item of batch) item.resolve(undefined);
+    // One bad row (a duplicate id) must not fail its neighbours: each unit alone.
+    else if (batch.length > 1) await Promise.all(batch.map((item) => this.insertAtomically(item.rows).then(item.resolve, item.reject)));
+    else await this.insertAtomically(batch[0]!.rows).then(batch[0]!.resolve, batch[0]!.reject);
+  }
+
+  private async insertAtomically(rows: RowInsert[]): Promise<void> {
+    const statements = multiRowInserts(rows);
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      if (statements.length === 1) {
+        await client.query(statements[0]!);
+        return;
+      }
+      await client.query('begin');
+      try {
+        for (const statement of statements) await client.query(statement);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+        throw error;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
 }
 
-interface Pending {
-  unit: WriteUnit<unknown>;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
+/** PostgreSQL binds at most 65535 parameters per statement. */
+const MAX_PARAMETERS = 65_535;
+const MAX_NAMED_ROWS = 64;
+const statementNames = new Map<string, string>();
+
+/** The rows as one prepared INSERT per run of rows of the same table and columns, in order. */
+export function multiRowInserts(rows: readonly RowInsert[]): pg.QueryConfig[] {
+  const groups = new Map<string, { table: string; columns: string[]; rows: Array<Record<string, unknown>> }>();
+  for (const { table, row } of rows) {
+    const columns = Object.keys(row);
+    const key = `${table}(${columns.join(',')})`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { table, columns, rows: [] }));
+    group.rows.push(row as Record<string, unknown>);
+  }
+  const statements: pg.QueryConfig[] = [];
+  for (const group of groups.values()) {
+    const perStatement = Math.floor(MAX_PARAMETERS / group.columns.length);
+    for (let from = 0; from < group.rows.length; from += perStatement) {
+      const chunk = group.rows.slice(from, from + perStatement);
+      const text = insertText(group.table, group.columns, chunk.length);
+      const values: unknown[] = [];
+      for (const row of chunk) for (const column of group.columns) values.push(row[column] ?? null);
+      // Named, so that each connection parses and plans it once; only the usual batch sizes, so
+      // that a burst cannot leave thousands of statements prepared on every connection.
+      let name = statementNames.get(text);
+      if (!name && chunk.length <= MAX_NAMED_ROWS) statementNames.set(text, (name = `insert_${statementNames.size}`));
+      statements.push(name ? { name, text, values } : { text, values });
+    }
+  }
+  return statements;
 }
+
+function insertText(table: string, columns: string[], count: number): string {
+  const tuples: string[] = [];
+  for (let r = 0; r < count; r++) tuples.push(`(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`);
+  return `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`;
+}
+
+type UnitPending = { unit: WriteUnit<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+type RowsPending = { rows: RowInsert[]; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+type Pending = UnitPending | RowsPending;
 
 /**
  * Group commit for SQLite's single writer: units that arrive while a commit is in flight are
@@ -153,7 +276,7 @@ interface Pending {
  * Kysely's query pipeline they cost as much as the unit's own insert.
  */
 export class GroupCommitter {
-  private queue: Pending[] = [];
+  private queue: UnitPending[] = [];
   private flushing = false;
   private readonly savepoint: { begin: SQLite.Statement; release: SQLite.Statement; rollback: SQLite.Statement };
 

@@ -1,6 +1,6 @@
 // Payments repository: rows in, records out.
-import { CompiledQuery, type Kysely } from 'kysely';
-import type { Dialect, Trx } from './db.ts';
+import type { Kysely } from 'kysely';
+import { insertRows, type Dialect, type RowInsert, type Trx } from './db.ts';
 import type { Database, PaymentsTable } from './tables.ts';
 
 export type PaymentStatus = 'success' | 'rejected' | 'pending';
@@ -64,7 +64,7 @@ function toRow(p: PaymentRecord): PaymentsTable {
   };
 }
 
-function fromRow(r: PaymentsTable): PaymentRecord {
+export function fromRow(r: PaymentsTable): PaymentRecord {
   return {
     id: r.id,
     entityId: r.entity_id,
@@ -89,23 +89,13 @@ function fromRow(r: PaymentsTable): PaymentRecord {
   };
 }
 
-// Every payment row has the same columns, so the insert's SQL never changes: it is compiled once
-// per dialect and only its values are bound per payment (building and compiling the query
-// costs about twice as much as SQLite running it).
-const insertSql = new WeakMap<object, { sql: string; columns: Array<keyof PaymentsTable> }>();
+/** The payment as a new row (Store.insert merges it with other payments' rows). */
+export function paymentRow(payment: PaymentRecord): RowInsert {
+  return { table: 'payments', row: toRow(payment) };
+}
 
 export async function insertPayment(trx: Trx, payment: PaymentRecord): Promise<void> {
-  const row = toRow(payment);
-  const adapter = trx.getExecutor().adapter;
-  let insert = insertSql.get(adapter);
-  if (!insert) {
-    const columns = Object.keys(row) as Array<keyof PaymentsTable>;
-    // Compiled from nulls: a value left undefined would drop its column from the SQL.
-    const template = Object.fromEntries(columns.map((column) => [column, null])) as unknown as PaymentsTable;
-    insert = { sql: trx.insertInto('payments').values(template).compile().sql, columns };
-    insertSql.set(adapter, insert);
-  }
-  await trx.executeQuery(CompiledQuery.raw(insert.sql, insert.columns.map((column) => row[column] ?? null)));
+  await insertRows(trx, [paymentRow(payment)]);
 }
 
 export async function updatePaymentOutcome(

@@ -1,6 +1,6 @@
 // Registrations repository. The account number is kept only as AES-256-GCM ciphertext.
 import type { Kysely } from 'kysely';
-import type { Trx } from './db.ts';
+import { insertRows, type RowInsert, type Trx } from './db.ts';
 import type { Database } from './tables.ts';
 
 export interface RegistrationRecord {
@@ -15,10 +15,11 @@ export interface RegistrationRecord {
   updatedAt: number;
 }
 
-export async function insertRegistration(trx: Trx, r: RegistrationRecord): Promise<void> {
-  await trx
-    .insertInto('registrations')
-    .values({
+/** The registration as a new row. */
+export function registrationRow(r: RegistrationRecord): RowInsert {
+  return {
+    table: 'registrations',
+    row: {
       id: r.id,
       entity_id: r.entityId,
       method: r.method,
@@ -28,8 +29,12 @@ export async function insertRegistration(trx: Trx, r: RegistrationRecord): Promi
       secret: r.secret,
       created_at: r.createdAt,
       updated_at: r.updatedAt,
-    })
-    .execute();
+    },
+  };
+}
+
+export async function insertRegistration(trx: Trx, r: RegistrationRecord): Promise<void> {
+  await insertRows(trx, [registrationRow(r)]);
 }
 
 export async function findRegistration(db: Kysely<Database> | Trx, entityId: string, id: string): Promise<RegistrationRecord | undefined> {

@@ -2,7 +2,7 @@
 // pending payments. State changes are conditional updates, so that two requests racing on one
 // step (a double click, the sweep and a late approval) can never both win, on SQLite or PostgreSQL.
 import type { Kysely } from 'kysely';
-import type { Trx } from './db.ts';
+import { insertRows, type RowInsert, type Trx } from './db.ts';
 import type { Database, ThreedsTable } from './tables.ts';
 
 export type StepKind = 'payment' | 'standalone' | 'provider';
@@ -49,10 +49,11 @@ function fromRow<D>(r: ThreedsTable): StepRecord<D> {
   };
 }
 
-export async function insertStep(trx: Trx, s: StepRecord<unknown>): Promise<void> {
-  await trx
-    .insertInto('threeds')
-    .values({
+/** The step as a new row. */
+export function stepRow(s: StepRecord<unknown>): RowInsert {
+  return {
+    table: 'threeds',
+    row: {
       id: s.id,
       entity_id: s.entityId,
       kind: s.kind,
@@ -68,8 +69,12 @@ export async function insertStep(trx: Trx, s: StepRecord<unknown>): Promise<void
       expires_at: s.expiresAt,
       created_at: s.createdAt,
       updated_at: s.updatedAt,
-    })
-    .execute();
+    },
+  };
+}
+
+export async function insertStep(trx: Trx, s: StepRecord<unknown>): Promise<void> {
+  await insertRows(trx, [stepRow(s)]);
 }
 
 /** A step by its id alone: the shopper's pages are credentialed by the id and the token. */

@@ -1,0 +1,143 @@
+// Store.insert: rows of concurrent units are committed together (one multi-row INSERT per table on
+// PostgreSQL), each unit stays atomic, and one unit's bad row fails that unit alone.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { multiRowInserts, openStore, type RowInsert, type Store } from '../../server/store/db.ts';
+import { paymentRow, type PaymentRecord } from '../../server/store/payments.ts';
+import { registrationRow } from '../../server/store/registrations.ts';
+import { databaseUrl, freshPostgresSchema } from '../support/gateway.ts';
+
+const PG_SKIP = databaseUrl ? false : 'DATABASE_URL not set: PostgreSQL tests skipped';
+const entityId = '8a8294174b7ecb28014b9699220015ca';
+
+let serial = 0;
+function payment(id = (++serial).toString(16).padStart(32, 'a')): PaymentRecord {
+  return {
+    id,
+    entityId,
+    paymentType: 'DB',
+    method: 'CC',
+    paymentBrand: 'VISA',
+    amountMinor: 9200 + serial,
+    currency: 'EUR',
+    status: 'success',
+    resultCode: '000.100.110',
+    referencedId: null,
+    registrationId: null,
+    sequence: null,
+    numberOfCaptures: null,
+    merchantTransactionId: null,
+    ndc: `ndc-${id}`,
+    details: { card: { bin: '420000', last4Digits: '0000' } },
+    acquirer: {},
+    testMode: null,
+    createdAt: 1_700_000_000_000 + serial,
+    updatedAt: 1_700_000_000_000 + serial,
+  };
+}
+
+function registration(id: string): RowInsert {
+  return registrationRow({ id, entityId, method: 'CC', paymentBrand: 'VISA', status: 'active', details: {}, secret: 'sealed', createdAt: 1, updatedAt: 1 });
+}
+
+async function paymentIds(store: Store): Promise<string[]> {
+  return (await store.db.selectFrom('payments').select('id').orderBy('id').execute()).map((r) => r.id);
+}
+
+function behaves(open: () => Promise<{ store: Store; close(): Promise<void> }>) {
+  it('commits the rows of 40 concurrent units, every one readable with its values', async () => {
+    const { store, close } = await open();
+    try {
+      const payments = Array.from({ length: 40 }, () => payment());
+      await Promise.all(payments.map((p) => store.insert([paymentRow(p)])));
+      assert.deepEqual(await paymentIds(store), payments.map((p) => p.id).sort());
+      const row = await store.db.selectFrom('payments').selectAll().where('id', '=', payments[7]!.id).executeTakeFirstOrThrow();
+      assert.equal(Number(row.amount_minor), payments[7]!.amountMinor);
+      assert.equal(row.details, JSON.stringify(payments[7]!.details));
+    } finally {
+      await close();
+    }
+  });
+
+  it('fails only the unit whose row is a duplicate; the units beside it are kept', async () => {
+    const { store, close } = await open();
+    try {
+      const first = payment();
+      await store.insert([paymentRow(first)]);
+      const others = Array.from({ length: 10 }, () => payment());
+      const outcomes = await Promise.allSettled([...others.slice(0, 5), first, ...others.slice(5)].map((p) => store.insert([paymentRow(p)])));
+      assert.deepEqual(
+        outcomes.map((o) => o.status),
+        [...Array(5).fill('fulfilled'), 'rejected', ...Array(5).fill('fulfilled')],
+      );
+      assert.deepEqual(await paymentIds(store), [first, ...others].map((p) => p.id).sort());
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps a unit of two tables atomic: a duplicate payment leaves no registration behind', async () => {
+    const { store, close } = await open();
+    try {
+      const taken = payment();
+      await store.insert([paymentRow(taken)]);
+      const registrationId = 'f'.repeat(32);
+      await assert.rejects(store.insert([registration(registrationId), paymentRow(taken)]));
+      assert.equal(await store.db.selectFrom('registrations').select('id').where('id', '=', registrationId).executeTakeFirst(), undefined);
+      const fresh = payment();
+      await store.insert([registration(registrationId), paymentRow(fresh)]);
+      assert.equal((await store.db.selectFrom('registrations').select('id').where('id', '=', registrationId).executeTakeFirst())?.id, registrationId);
+      assert.ok((await paymentIds(store)).includes(fresh.id));
+    } finally {
+      await close();
+    }
+  });
+}
+
+describe('Store.insert on SQLite', () => {
+  behaves(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'store-insert-'));
+    const store = await openStore({ dataDir });
+    return { store, close: async () => (await store.close(), rmSync(dataDir, { recursive: true, force: true })) };
+  });
+});
+
+describe('Store.insert on PostgreSQL', { skip: PG_SKIP }, () => {
+  const schemas: Array<{ drop(): Promise<void> }> = [];
+  after(async () => {
+    for (const schema of schemas) await schema.drop();
+  });
+  behaves(async () => {
+    const schema = await freshPostgresSchema(databaseUrl!);
+    schemas.push(schema);
+    const store = await openStore({ dataDir: '', databaseUrl: schema.url });
+    return { store, close: () => store.close() };
+  });
+});
+
+describe('multiRowInserts', () => {
+  it('makes one prepared INSERT per table and column set, rows in order, values bound in column order', () => {
+    const [a, b, c] = [payment(), payment(), payment()];
+    const statements = multiRowInserts([registration('e'.repeat(32)), paymentRow(a), paymentRow(b), registration('d'.repeat(32)), paymentRow(c)]);
+    assert.equal(statements.length, 2);
+    const [registrations, payments] = statements as [any, any];
+    assert.match(registrations.text, /^insert into "registrations" \("id", "entity_id", .*\) values \(\$1, .*\), \(\$10, .*\$18\)$/);
+    assert.deepEqual([registrations.values[0], registrations.values[9]], ['e'.repeat(32), 'd'.repeat(32)]);
+    const columns = Object.keys(paymentRow(a).row).length;
+    assert.equal(payments.values.length, 3 * columns);
+    assert.deepEqual([payments.values[0], payments.values[columns], payments.values[2 * columns]], [a.id, b.id, c.id]);
+    assert.match(payments.text, new RegExp(`\\(\\$${2 * columns + 1}, [^)]*\\$${3 * columns}\\)$`));
+    assert.ok(payments.name, 'a usual batch size is a named (prepared) statement');
+  });
+
+  it('splits a table’s rows so that no statement binds more than 65535 parameters', () => {
+    const rows = Array.from({ length: 4000 }, () => paymentRow(payment()));
+    const statements = multiRowInserts(rows);
+    assert.ok(statements.length >= 2);
+    for (const s of statements) assert.ok((s.values as unknown[]).length <= 65_535);
+    assert.equal(statements.reduce((n, s) => n + (s.values as unknown[]).length, 0), rows.length * Object.keys(rows[0]!.row).length);
+  });
+});
