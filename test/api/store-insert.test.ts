@@ -1,11 +1,15 @@
 // Store.insert: rows of concurrent units are committed together (one multi-row INSERT per table on
-// PostgreSQL), each unit stays atomic, and one unit's bad row fails that unit alone.
+// PostgreSQL), each unit stays atomic, and one unit's bad row fails that unit alone. SQLite's
+// group commit acknowledges a batch only after the WAL's fsync.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { multiRowInserts, openStore, type RowInsert, type Store } from '../../server/store/db.ts';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { GroupCommitter, multiRowInserts, openStore, type RowInsert, type Store } from '../../server/store/db.ts';
+import type { Database } from '../../server/store/tables.ts';
 import { paymentRow, type PaymentRecord } from '../../server/store/payments.ts';
 import { registrationRow } from '../../server/store/registrations.ts';
 import { databaseUrl, freshPostgresSchema } from '../support/gateway.ts';
@@ -139,5 +143,53 @@ describe('multiRowInserts', () => {
     assert.ok(statements.length >= 2);
     for (const s of statements) assert.ok((s.values as unknown[]).length <= 65_535);
     assert.equal(statements.reduce((n, s) => n + (s.values as unknown[]).length, 0), rows.length * Object.keys(rows[0]!.row).length);
+  });
+});
+
+describe('GroupCommitter (SQLite)', () => {
+  it('acknowledges a committed batch only after the WAL sync resolved, and commits the next batch meanwhile', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'group-commit-'));
+    const database = new SQLite(join(dataDir, 'g.sqlite'));
+    database.pragma('journal_mode = WAL');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+    await sql`create table t (id integer primary key)`.execute(db);
+    const syncs: Array<() => void> = [];
+    const committer = new GroupCommitter(db, database, () => new Promise<void>((resolve) => syncs.push(resolve)));
+    try {
+      let firstDone = false;
+      const first = committer.write((trx) => sql`insert into t values (1)`.execute(trx)).then(() => (firstDone = true));
+      while (syncs.length < 1) await new Promise((resolve) => setImmediate(resolve));
+      // Committed (another connection sees it) but not acknowledged before its sync.
+      const reader = new SQLite(join(dataDir, 'g.sqlite'), { readonly: true });
+      assert.equal((reader.prepare('select count(*) as n from t').get() as { n: number }).n, 1);
+      assert.equal(firstDone, false);
+      // The next batch commits while the first one's sync is pending.
+      const second = committer.write((trx) => sql`insert into t values (2)`.execute(trx));
+      while (syncs.length < 2) await new Promise((resolve) => setImmediate(resolve));
+      assert.equal((reader.prepare('select count(*) as n from t').get() as { n: number }).n, 2);
+      assert.equal(firstDone, false);
+      syncs[0]!();
+      await first;
+      syncs[1]!();
+      await second;
+      reader.close();
+    } finally {
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('rejects the batch when the sync fails: nothing is acknowledged that may not be on disk', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'group-commit-'));
+    const database = new SQLite(join(dataDir, 'g.sqlite'));
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+    await sql`create table t (id integer primary key)`.execute(db);
+    const committer = new GroupCommitter(db, database, () => Promise.reject(new Error('EIO')));
+    try {
+      await assert.rejects(committer.write((trx) => sql`insert into t values (1)`.execute(trx)), /EIO/);
+    } finally {
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
