@@ -1,6 +1,6 @@
 // HTML of the demo shop's pages. No inline script or style anywhere: the page runs under the
 // strict policy of shopCsp(), as a careful shop's would.
-import type { TestCard } from '../server/simulator/testCards.ts';
+import { chargebackAmounts, type TestCard } from '../server/simulator/testCards.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
@@ -128,10 +128,17 @@ export function playgroundPage(p: Playground): string {
 <h2>Amounts that decline</h2>
 <p>Open the shop with one of these amounts to see the decline in the payment form.</p>
 <table class="data"><thead><tr><th>Amount</th><th>Result code</th></tr></thead><tbody>${amounts}</tbody></table>
+<h2>Amounts that are charged back</h2>
+<p>A debit or capture of one of these amounts is approved and settled the next day (UTC); the same settlement file carries a CHARGEBACK record with the reason (GET /reports/v1/reconciliations/aggregations).</p>
+<table class="data"><thead><tr><th>Amount</th><th>Chargeback reason</th></tr></thead><tbody>${Object.entries(chargebackAmounts)
+  .map(([amount, code]) => `<tr><td><a href="/?amount=${amount}">${amount}</a></td><td>${code}</td></tr>`)
+  .join('')}</tbody></table>
 <h2>3-D Secure</h2>
 <p>Pay with a card above, or open the shop on a path of the simulated directory server: ${['frictionless', 'attempt', 'challenge', 'error', 'notEnrolled', 'methodTimeout'].map((flow) => `<a href="/?flow=${flow}">${flow}</a>`).join(' · ')}; <a href="/?flow=challenge&amp;topLevel=1">challenge at the top level</a>.</p>
 <h2>Other ways to pay</h2>
 <p><a href="/transfer">Online transfer</a> (server-to-server, the bank's page approves or cancels) · <a href="/app">the webview page an app opens</a> (its result goes to the app's own scheme).</p>
+<h2>Webhooks</h2>
+<p><a href="/playground/webhooks">Notifications as they arrive</a>: the shop's receiver, registered for the demo entity, decrypts them.</p>
 <h2>Server-to-server payment</h2>
 <form method="post" action="/playground/pay" class="playground">
 <label>Card <select name="card.number">${options}</select></label>

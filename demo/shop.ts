@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declineAmounts, testCards } from '../server/simulator/testCards.ts';
 import { layout, escape, resultPage, shopPage, playgroundPage, transferPage } from './pages.ts';
 import { referencePage } from './reference.ts';
+import { DemoReceiver, RECEIVER_PATH, webhooksPage } from './webhooks.ts';
 
 export interface DemoShopOptions {
   /** Where the shop's server reaches the gateway. */
@@ -165,9 +166,27 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
     return reply.redirect(`${publicGateway(request)}/v1/checkouts/${encodeURIComponent(checkout.body.id)}/page`, 303);
   });
 
-  app.get('/playground', async (request, reply) =>
-    html(reply, playgroundPage({ cards: testCards, declineAmounts }), shopCsp(publicGateway(request))),
-  );
+  // Webhooks: the playground registers the shop's receiver (on the shop's own origin) and lists what arrives.
+  const receiver = new DemoReceiver();
+  const listen = (request: FastifyRequest) => receiver.ensure(gateway, options.entityId, `${shopOrigin(request)}${RECEIVER_PATH}`);
+  // The gateway sends text/plain (hex); this plugin reads it as text whatever its host app does.
+  if (!app.hasContentTypeParser('text/plain')) app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.post(RECEIVER_PATH, async (request, reply) => {
+    const body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body ?? '');
+    return reply.code(receiver.receive(request.headers, body) ? 204 : 400).send();
+  });
+  app.get('/playground/webhooks', async (request, reply) => {
+    const problem = await listen(request).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    return html(reply, webhooksPage(receiver.arrivals, problem), shopCsp(publicGateway(request)));
+  });
+
+  app.get('/playground', async (request, reply) => {
+    await listen(request).catch(() => undefined);
+    return html(reply, playgroundPage({ cards: testCards, declineAmounts }), shopCsp(publicGateway(request)));
+  });
 
   app.post('/playground/pay', async (request, reply) => {
     const form = formOf(request.body);

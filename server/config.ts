@@ -18,6 +18,16 @@ const entitySchema = z.object({
   reversalCutoffHours: z.number().positive().default(24),
   throttle: z.object({ perSecond: z.number().int().positive() }).default({ perSecond: 50 }),
   webhooks: z.array(webhookSchema).default([]),
+  // The merchant's own account, answered as merchant.bankAccount.* for bank transfers (BANKTRANSFER):
+  // the shopper sends the money there. Types as the spec's response table.
+  bankAccount: z
+    .object({
+      holder: z.string().min(4).max(128),
+      number: z.string().regex(/^[A-Za-z0-9]{3,64}$/).optional(),
+      bic: z.string().regex(/^([A-Za-z0-9]{8}|[A-Za-z0-9]{11})$/).optional(),
+      country: z.string().regex(/^[A-Z]{2}$/).optional(),
+    })
+    .optional(),
 });
 
 const merchantSchema = z.object({
@@ -82,6 +92,9 @@ export interface Settings {
   logLevel: string;
   /** The built checkout widget: paymentWidgets.js, secure-frame.js and manifest.json. */
   distDir: string;
+  /** Webhook delivery: how often due retries are looked for, and how long a receiver may take (default 5 s, 30 s). */
+  webhookPollMs?: number;
+  webhookTimeoutMs?: number;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -99,5 +112,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     buildNumber: env.BUILD_NUMBER ?? 'dev',
     logLevel: env.LOG_LEVEL ?? 'info',
     distDir: env.DIST_DIR ?? 'dist',
+    webhookPollMs: env.WEBHOOK_POLL_MS ? Number(env.WEBHOOK_POLL_MS) : undefined,
+    webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS ? Number(env.WEBHOOK_TIMEOUT_MS) : undefined,
   };
 }

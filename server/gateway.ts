@@ -15,6 +15,7 @@ import { createSimulator } from './simulator/simulator.ts';
 import { openStore, type Store } from './store/db.ts';
 import { purgeExpiredKeys } from './store/idempotency.ts';
 import { sweep } from './threeds/steps.ts';
+import { startWebhooks } from './webhooks/webhooks.ts';
 
 export interface GatewayOverrides {
   clock?: Clock;
@@ -29,6 +30,8 @@ export interface RunningGateway {
   store: Store;
   /** Abandon every pending payment whose redirect step's time is up (what the per-minute sweep runs). */
   sweep(): Promise<number>;
+  /** Deliver every webhook notification that is due now, and wait until that is done. */
+  deliverWebhooks(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,6 +55,7 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
   const app = await buildApp(gateway, { logLevel: settings.logLevel, logger: overrides.logger });
   if (!gateway.assets.ready) app.log.warn(gateway.assets.problem);
   else for (const problem of gateway.assets.problems) app.log.warn(problem);
+  const webhooks = await startWebhooks(gateway, app.log, { pollMs: settings.webhookPollMs, timeoutMs: settings.webhookTimeoutMs });
   // Idempotency records live 24 hours; expired ones are cleared every hour.
   const purge = new Cron('0 17 * * * *', { timezone: 'UTC', protect: true }, async () => {
     await store.write((trx) => purgeExpiredKeys(trx, clock().getTime())).catch((error: Error) => app.log.warn({ err: error.message }, 'purge failed'));
@@ -65,9 +69,11 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
     gateway,
     store,
     sweep: () => sweep(gateway.deps),
+    deliverWebhooks: () => webhooks.delivery.idle(),
     async close() {
       purge.stop();
       sweeper.stop();
+      await webhooks.delivery.stop();
       await app.close();
       await gateway.throttle.close();
       await store.close();

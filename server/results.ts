@@ -18,6 +18,11 @@ export const catalogue = {
   '000.400.110': 'Authentication successful (frictionless flow)',
   '000.400.120': 'Authentication successful (data only flow)',
 
+  // chargeback reasons (reconciliation records of the simulated clearing institute)
+  '000.100.220': 'Fraudulent Transaction',
+  '000.100.221': 'Merchandise Not Received',
+  '000.100.222': 'Transaction Not Recognized By Cardholder',
+
   // account (format validation of the account data)
   '100.100.100': 'request contains no creditcard, bank account number or bank name',
   '100.100.101': 'invalid creditcard, bank account number or bank name',

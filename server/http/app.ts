@@ -10,9 +10,12 @@ import type { Gateway, ParsedBody } from './pipeline.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
 import { openapiRoutes } from './routes/openapi.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { queryRoutes } from './routes/query.ts';
 import { registrationRoutes } from './routes/registrations.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { resultCodeRoutes } from './routes/resultCodes.ts';
 import { threedsRoutes } from './routes/threeds.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import { widgetRoutes } from './routes/widget.ts';
 
 export interface AppOptions {
@@ -99,6 +102,9 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
   checkoutRoutes(app, g);
   widgetRoutes(app, g);
   threedsRoutes(app, g);
+  queryRoutes(app, g);
+  reportRoutes(app, g);
+  webhookRoutes(app, g);
   return app;
 }
 

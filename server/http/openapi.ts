@@ -10,8 +10,11 @@ import type { GatewayEnv } from '../config.ts';
 import { catalogue, groups, groupsOf, type ResultCode } from '../results.ts';
 import { checkoutRequest, checkoutUpdate, pageAccountPayment, pageRegistrationPayment } from '../schema/checkout.ts';
 import { authenticationRequest } from '../schema/authentication.ts';
-import { flatBodySchema, flattenJsonSchema, nestedJsonSchema, type JsonSchema } from '../schema/flat.ts';
+import { flatBodySchema, flatParams, flattenJsonSchema, nestedJsonSchema, type JsonSchema } from '../schema/flat.ts';
+import { chargebackQuery } from '../schema/chargebackQuery.ts';
+import { reportingParameters } from '../schema/reporting.ts';
 import { initialPaymentRequest, referencingRequest, registrationPaymentRequest, registrationRequest } from '../schema/requests.ts';
+import { webhookRequest } from '../schema/webhooks.ts';
 import { CHALLENGE_ACTIONS } from '../threeds/directory.ts';
 import { PROVIDER_ACTIONS } from '../threeds/steps.ts';
 import { MAX_INDEX } from './params.ts';
@@ -77,6 +80,8 @@ interface ResponseSpec {
   /** The JSON schema(s) of the body: one, or any of several. */
   json?: ResponseName | ResponseName[];
   headers?: Record<string, JsonSchema>;
+  /** The same answer is also served as text/csv (Accept: text/csv): what the file holds. */
+  csv?: string;
 }
 
 interface Operation {
@@ -131,6 +136,31 @@ const paymentId = { description: 'The payment id (id of the payment response).',
 const registrationId = { description: 'The registration id.', pattern: HEX32 };
 const checkoutId = { description: 'The checkout id (id of POST /v1/checkouts).', pattern: CHECKOUT_ID };
 const stepId = { description: 'The pending payment\u2019s step, from redirect.url.', pattern: HEX32 };
+
+/** Query parameters read off a zod schema (flat names, as sent), with notes the schema does not hold. */
+function queryOf(schema: z.ZodType, notes: Record<string, string> = {}, only?: string[]): QueryParam[] {
+  return flatParams(schema)
+    .filter((p) => !only || only.includes(p.name))
+    .map((p) => ({ name: p.name, required: p.required, description: [notes[p.name], p.schema.description].filter(Boolean).join(' '), schema: p.schema }));
+}
+
+const queryNotes: Record<string, string> = {
+  chargebackResultCode: 'Payments charged back with this reason (settled debits and captures of the simulator\u2019s chargeback amounts).',
+  merchantTransactionId: 'The merchant\u2019s reference; cannot be combined with date.from/date.to.',
+  limit: 'At most this many payments (default 100); linked payments are not counted.',
+  'date.from': 'Start of the time frame (UTC), with date.to.',
+  'date.to': 'End of the time frame (UTC, the whole second included), with date.from.',
+  paymentTypes: 'Comma-separated payment type codes of the spec (CB, CD, CR, DB, CP, IV, PA, RB, RC, RF, RL, RV, …).',
+  paymentMethods: 'Comma-separated payment method codes of the spec (DD, CT, CC, WA, VA, UA, OT, DC, ET, NT, IV, PP, OD, RM).',
+  includeLinkedTransactions: 'true adds the payments that reference a found payment or that it references.',
+  shortId: 'The payment\u2019s short id, dddd.dddd.dddd (ShortId of the reconciliation records).',
+};
+const reportNotes: Record<string, string> = {
+  'date.from': 'First settlement date (UTC).',
+  'date.to': 'Last settlement date (UTC); at most 31 days from date.from, both counted.',
+  sortValue: 'What the list is sorted by: the settlement date of aggregations, the transaction time of records.',
+  sortOrder: 'Ascending (default) or descending.',
+};
 
 /** Every operation of the gateway, in the order of the reference. */
 export const operations: Operation[] = [
@@ -401,6 +431,57 @@ export const operations: Operation[] = [
   },
   {
     method: 'get',
+    path: '/v1/query/{id}',
+    operationId: 'queryPayment',
+    tag: 'Transactions and reports',
+    summary: 'One payment, with its linked payments on request',
+    credential: 'access token',
+    id: paymentId,
+    query: [entityIdQuery, ...queryOf(chargebackQuery, queryNotes, ['includeLinkedTransactions'])],
+    responses: {
+      '200': json('payments: the payment, then (includeLinkedTransactions=true) the payments linked to it.', 'QueryResponse'),
+      '404': json('No payment with this id for this entity (700.400.580).', 'ErrorResponse'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1/query',
+    operationId: 'queryPayments',
+    tag: 'Transactions and reports',
+    summary: 'Search the entity\u2019s payments',
+    description: 'By merchantTransactionId, by a time frame (date.from and date.to), by shortId or by chargebackResultCode (at least one), narrowed by paymentTypes and paymentMethods. merchantTransactionId with a time frame is refused naming the three parameters.',
+    credential: 'access token',
+    query: [entityIdQuery, ...queryOf(chargebackQuery, queryNotes)],
+    responses: { '200': json('The payments found, oldest first (possibly none).', 'QueryResponse') },
+  },
+  {
+    method: 'get',
+    path: '/reports/v1/reconciliations/aggregations',
+    operationId: 'reconciliationAggregations',
+    tag: 'Transactions and reports',
+    summary: 'Settlements of a period: one aggregation per settlement date and currency',
+    description: 'The simulated clearing institute settles a day\u2019s successful DB, CP, RB, CD and RF payments on the next day (UTC), a reversed payment not; a settlement date is reported once it has begun.',
+    credential: 'access token',
+    query: [entityIdQuery, ...queryOf(reportingParameters, reportNotes)],
+    responses: { '200': json('The aggregations (possibly none).', 'ReconciliationAggregations') },
+  },
+  {
+    method: 'get',
+    path: '/reports/v1/reconciliations/aggregations/{id}',
+    operationId: 'reconciliationRecords',
+    tag: 'Transactions and reports',
+    summary: 'The reconciliation records of an aggregation, as JSON or as the spec\u2019s CSV file',
+    description: 'Accept: text/csv answers the CSV file: semicolon-separated, a header line in the spec\u2019s column order, CRLF line ends, values holding ; " or a line break quoted.',
+    credential: 'access token',
+    id: { description: 'The aggregation id (id of an aggregation).', pattern: HEX32 },
+    query: [entityIdQuery, ...queryOf(reportingParameters, reportNotes, ['sortValue', 'sortOrder'])],
+    responses: {
+      '200': { ...json('The records under their API names.', 'ReconciliationRecords'), csv: 'The reconciliation file (Accept: text/csv).' },
+      '404': json('No aggregation with this id for this entity (200.300.404 naming id).', 'ErrorResponse'),
+    },
+  },
+  {
+    method: 'get',
     path: '/v1/resultcodes',
     operationId: 'resultCodes',
     tag: 'Reference',
@@ -570,14 +651,58 @@ export const operations: Operation[] = [
   },
 ];
 
+const webhookId = { description: 'The webhook id (id of POST /v1/webhooks, or of GET /v1/webhooks).', pattern: HEX32 };
+
+/** GET, POST /v1/webhooks and DELETE /v1/webhooks/{id}. */
+operations.push(
+  {
+    method: 'get',
+    path: '/v1/webhooks',
+    operationId: 'listWebhooks',
+    tag: 'Webhooks',
+    summary: 'The entity\u2019s webhooks',
+    credential: 'access token',
+    query: [entityIdQuery],
+    responses: { '200': json('The webhooks of the merchants file and of the API, secrets masked.', 'WebhookListResponse') },
+  },
+  {
+    method: 'post',
+    path: '/v1/webhooks',
+    operationId: 'createWebhook',
+    tag: 'Webhooks',
+    summary: 'Register a webhook',
+    description: 'Notifications of the entity\u2019s payments (PAYMENT CREATED, UPDATED) and registrations (REGISTRATION CREATED, DELETED) are POSTed to url, encrypted with secret (AES-256-GCM). Without a secret one is generated: the answer is the only place it is shown. A URL the entity already has is refused, so a retry never registers twice (Idempotency-Key is not used here).',
+    credential: 'access token',
+    body: api([{ name: 'WebhookRequest', title: 'Webhook', schema: webhookRequest }]),
+    responses: { '200': json('Registered: the answer carries the whole secret, once.', 'WebhookResponse') },
+  },
+  {
+    method: 'delete',
+    path: '/v1/webhooks/{id}',
+    operationId: 'deleteWebhook',
+    tag: 'Webhooks',
+    summary: 'Delete a webhook',
+    credential: 'access token',
+    id: webhookId,
+    query: [entityIdQuery],
+    responses: {
+      '200': json('Deleted; its notifications not yet delivered are cancelled.', 'WebhookDeletedResponse'),
+      '400': json('A webhook of the merchants file: it is changed there.', 'ErrorResponse'),
+      '404': unknownId('webhook'),
+    },
+  },
+);
+
 const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Payments', description: 'Server-to-server payments and their follow-ups. Access token.' },
   { name: 'Registrations', description: 'Stored accounts (tokens) and payments with them. Access token.' },
   { name: 'Checkouts', description: 'The merchant\u2019s side of the payment widget. Access token.' },
   { name: 'Payment form', description: 'The widget\u2019s calls from the shopper\u2019s browser: no token, the checkout id is the credential.' },
   { name: '3-D Secure', description: 'Standalone authentication. Access token.' },
+  { name: 'Transactions and reports', description: 'The transaction query and the settlement (reconciliation) reports. Access token.' },
   { name: 'Reference', description: 'Public: this document and the result-code catalogue.' },
   { name: 'Widget files', description: 'Public scripts and frame pages of the widget.' },
+  { name: 'Webhooks', description: 'Where an entity\u2019s notifications go (components.schemas.WebhookNotification). Access token.' },
   { name: 'Shopper pages', description: 'Pages of pending payments, posted by the gateway\u2019s own pages and the shopper\u2019s browser; the redirect token is the credential.' },
 ];
 
@@ -598,7 +723,7 @@ const MEDIA: Record<Exclude<Content, 'none'>, string> = {
 const ref = (name: string, kind = 'schemas') => ({ $ref: `#/components/${kind}/${name}` });
 
 function description(env: GatewayEnv): string {
-  return `Payment gateway: server-to-server payments, registrations, checkouts for the payment widget, 3-D Secure.
+  return `Payment gateway: server-to-server payments, registrations, checkouts for the payment widget, 3-D Secure, the transaction query and settlement reports.
 
 **Authentication.** Every merchant request carries \`Authorization: Bearer <access token>\` and names the entity it acts for with \`entityId\` (32 lowercase hexadecimal characters): in the body of a POST, in the query of a GET or DELETE. A missing or malformed header answers 401, an unknown token or an entity the token may not act for 403 (800.900.300, 800.900.301). The payment form's calls (tag *Payment form*) need no token: the checkout id is the credential. Operations with \`security: []\` are public; \`x-credential\` says what each one needs.
 
@@ -642,6 +767,7 @@ function response(spec: ResponseSpec): JsonSchema {
     const schema = spec.json === undefined ? { type: spec.content === 'json' ? 'object' : 'string' } : Array.isArray(spec.json) ? { anyOf: spec.json.map((name) => ref(name)) } : ref(spec.json);
     out.content = { [MEDIA[spec.content]]: { schema } };
   }
+  if (spec.csv) (out.content as Record<string, unknown>)['text/csv'] = { schema: { type: 'string', description: spec.csv } };
   return JSON.parse(JSON.stringify(out)) as JsonSchema;
 }
 

@@ -70,10 +70,13 @@ const maskedCard = z.looseObject({
   holder: z.string().max(128).optional().describe('Holder of the card account, as sent in card.holder.'),
   expiryMonth: z.string().regex(/^\d{2}$/).optional(),
   expiryYear: z.string().regex(/^\d{4}$/).optional(),
-  issuer: z.looseObject({ bank: z.string().max(2048).optional(), phone: z.string().max(2048).optional(), website: z.string().max(2048).optional() }).optional(),
-  type: z.string().max(2048).optional().describe('For example credit.'),
-  level: z.string().regex(/^\d{1,4}$/).optional(),
-  regulatedFlag: z.string().max(2048).optional(),
+  issuer: z
+    .looseObject({ bank: z.string().max(2048).optional(), phone: z.string().max(2048).optional(), website: z.string().max(2048).optional() })
+    .optional()
+    .describe("The card's issuer, from the connector's BIN data (payments only; left out for a range it does not know)."),
+  type: z.string().max(2048).optional().describe('CREDIT, DEBIT or PREPAID, from the BIN data.'),
+  level: z.string().regex(/^\d{1,4}$/).optional().describe('Product level from the BIN data, four digits.'),
+  regulatedFlag: z.enum(['true', 'false']).optional().describe('Whether the issuer is regulated, from the BIN data.'),
 });
 
 export const paymentResponse = z
@@ -90,7 +93,7 @@ export const paymentResponse = z
     resultDetails: z
       .record(z.string().regex(/^[A-Za-z0-9._]{3,64}$/), z.string().max(2048))
       .optional()
-      .describe("Connector details (AcquirerResponse, MerchantAdviceCode, …), only for entities with showConnectorDetails."),
+      .describe('Connector details, only for entities with showConnectorDetails: AcquirerResponse (the acquirer\'s code), ConnectorTxID1, and on declines MerchantAdviceCode (two digits: 01 new account information, 02 try again later, 03 do not try again, 21 payment cancellation).'),
     card: maskedCard.optional(),
     merchant: z
       .looseObject({
@@ -101,7 +104,8 @@ export const paymentResponse = z
             bic: z.string().regex(/^([A-Za-z0-9]{8}|[A-Za-z0-9]{11})$/).optional(),
             country: z.string().length(2).optional(),
           })
-          .optional(),
+          .optional()
+          .describe("The merchant's account a bank transfer (paymentBrand BANKTRANSFER, DB) must be paid to: holder, IBAN as number, BIC, country."),
       })
       .optional(),
     risk: z
@@ -111,7 +115,7 @@ export const paymentResponse = z
     customParameters: z.record(z.string(), z.string()).optional().describe('Echo of customParameters[key].'),
     registrationId: hex32.optional().describe('The registration made with createRegistration=true.'),
     referencedId: hex32.optional().describe('The referenced payment of a capture or refund; in webhook notifications only.'),
-    brandResult: z.string().max(16).optional().describe('Detected brand.'),
+    brandResult: z.string().regex(/^[A-Z]{1,16}$/).optional().describe('The brand detected from the card number, for every card payment whose brand the number shows.'),
     ...envelope,
   })
   .describe('The payment response (also the payload of webhooks). It also echoes the request groups that were accepted (customer, billing, shipping, cart, merchant, …) as nested objects.');
@@ -193,6 +197,104 @@ export const resultCodesResponse = z
     ...envelope,
   });
 
+const webhook = z.looseObject({
+  id: hex32.describe('The webhook id: DELETE /v1/webhooks/{id}.'),
+  url: z.string().min(6).max(2048).describe('Where notifications are POSTed.'),
+  wrapper: z.enum(['none', 'json']).describe('none: the body is the hex ciphertext (text/plain); json: {"encryptedBody":"<hex>"} (application/json).'),
+  source: z.enum(['api', 'config']).describe('api: registered with POST /v1/webhooks; config: from the merchants file (not deletable here).'),
+  secret: z
+    .string()
+    .regex(/^[0-9A-Fa-f*]{64}$/)
+    .describe('The AES-256-GCM key, 64 hexadecimal characters: whole only in the answer of the POST that made the webhook, otherwise masked but for its last four.'),
+});
+
+export const webhookResponse = webhook.extend({ ...envelope, result }).describe('A webhook: the answer of POST /v1/webhooks carries its whole secret, once.');
+
+export const webhookListResponse = z
+  .looseObject({ webhooks: z.array(webhook).describe('The entity\u2019s webhooks, secrets masked.'), result, ...envelope })
+  .describe('The webhooks of the entity, from the merchants file and the API.');
+
+export const webhookDeletedResponse = z.looseObject({ id: hex32, result, ...envelope }).describe('The webhook is deleted; its notifications not yet delivered are cancelled.');
+
+export const webhookNotification = z
+  .looseObject({
+    type: z.enum(['PAYMENT', 'REGISTRATION']),
+    action: z.enum(['CREATED', 'UPDATED', 'DELETED']),
+    payload: z.looseObject({}).describe('The payment response as GET /v1/payments/{id} answers it (with referencedId for captures, reversals, refunds and rebills), or the registration response.'),
+    presentationAmount: amount.optional().describe('Payments: the amount, N10.N2.'),
+    presentationCurrency: currency.optional().describe('Payments: the currency.'),
+  })
+  .describe(
+    'A webhook notification, once decrypted: AES-256-GCM under the webhook\u2019s secret, IV in X-Initialization-Vector and tag in X-Authentication-Tag (hex); the body is the hex ciphertext, or {"encryptedBody":"<hex>"}. Answer any 2xx within 30 s; otherwise it is sent again after 1, 2, 4, 8, 15, 30 minutes, 1 hour, then daily for 30 days.',
+  );
+
+// The transaction query and the settlement reports (server/reports/).
+export const queryResponse = z
+  .looseObject({
+    payments: z.array(paymentResponse).describe('The payments found, oldest first, then (includeLinkedTransactions=true) the payments linked to them. Empty when nothing matches.'),
+    result,
+    ...envelope,
+  })
+  .describe('The transaction query: 000.000.100 whether or not anything was found.');
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const reconciliationAggregation = z
+  .looseObject({
+    id: hex32.describe('The aggregation id, for GET /reports/v1/reconciliations/aggregations/{id}.'),
+    settlementDate: day.describe('The settlement date (UTC, the clearing institute\u2019s zone), yyyy-MM-dd.'),
+    currency,
+    numberOfRecords: z.number().int().min(1),
+    totalPositiveAmount: amount.describe('Sum of the POS records (settled debits).'),
+    totalNegativeAmount: amount.describe('Sum of the NEG records (credits, refunds, chargebacks).'),
+    totalFee: amount.describe('Sum of the records\u2019 fees.'),
+    netAmount: z.string().regex(/^-?\d{1,13}\.\d{2}$/).describe('totalPositiveAmount - totalNegativeAmount - totalFee; negative with a leading minus.'),
+  })
+  .describe('The settlement of one date and currency.');
+
+export const reconciliationAggregations = z
+  .looseObject({ aggregations: z.array(reconciliationAggregation).describe('One per settlement date and currency with records, by settlement date (sortOrder).'), result, ...envelope });
+
+export const reconciliationRecord = z
+  .looseObject({
+    recordType: z.enum(['SETTLED', 'CHARGEBACK', 'CHARGEBACK REVERSAL', 'FEE']),
+    transactionType: z.enum(['DEBIT', 'CREDIT', 'REFUND', 'BATCH', 'MONTHLY', 'SUBMERCHANT', 'PAYMENT_FACILITATOR', 'AUTH_FEE', 'CAPTURE_FEE', 'CANCEL_FEE', 'REFUND_FEE']),
+    settlement: z.looseObject({
+      cashflow: z.enum(['POS', 'NEG']),
+      id: z.string().max(64).optional(),
+      amount,
+      currency,
+      fee: amount.optional(),
+      fxRate: z.string().regex(/^\d{1,13}(\.\d+)?$/),
+      date: day,
+      status: z.enum(['SUCCESS', 'FAILED']),
+      format: z.string().max(32),
+    }),
+    clearingInstitute: z.looseObject({ merchantId: z.string().min(5).max(64), name: z.string().max(64), txId1: z.string().max(64).optional(), txId2: z.string().max(64).optional(), txId3: z.string().max(64).optional() }),
+    merchantAccount: z.looseObject({ id: z.string().max(32), name: z.string().max(32).optional() }),
+    pspEntityId: z.string().max(32),
+    divisionEntityId: z.string().max(32).optional(),
+    merchantEntityId: z.string().max(32),
+    payment: z.looseObject({ id: hex32 }).optional(),
+    shortId: z.string().max(14).optional(),
+    merchantTransactionId: z.string().max(255).optional(),
+    merchantInvoiceId: z.string().max(255).optional(),
+    amount,
+    currency,
+    paymentBrand: z.string().max(32).optional(),
+    presentmentDate: z.string().optional().describe('The payment\u2019s time, yyyy-MM-dd HH:mm:ss UTC.'),
+    descriptor: z.string().max(128).optional(),
+    card: z.looseObject({ last4Digits: z.string().max(4).optional(), holder: z.string().max(128).optional() }).optional(),
+    bankAccount: z.looseObject({ last4Digits: z.string().max(4).optional(), bankCode: z.string().max(12).optional(), holder: z.string().max(128).optional() }).optional(),
+    result: z.looseObject({ code: resultCode, description: z.string().max(128) }).optional().describe('Chargebacks only: the reason.'),
+    matchedTransactions: z.looseObject({ status: z.enum(['MATCHED', 'MULTIPLE_MATCHES', 'NOT_MATCHED']), payment: z.array(z.looseObject({ id: hex32 })) }).optional(),
+    chargeback: z.looseObject({ id: z.string().max(32) }).optional().describe('Chargebacks only.'),
+  })
+  .describe('A reconciliation record under the spec\u2019s API names (the CSV file has the same values in the spec\u2019s column order).');
+
+export const reconciliationRecords = z
+  .looseObject({ aggregation: reconciliationAggregation, records: z.array(reconciliationRecord).describe('In SettlementTxDate order (sortOrder).'), result, ...envelope });
+
 /** The answer schemas, by their name in components.schemas. */
 export const responseSchemas = {
   ErrorResponse: errorResponse,
@@ -206,5 +308,12 @@ export const responseSchemas = {
   PagePaymentResponse: pagePaymentResponse,
   AuthenticationResponse: authenticationResponse,
   ResultCodesResponse: resultCodesResponse,
+  QueryResponse: queryResponse,
+  ReconciliationAggregations: reconciliationAggregations,
+  ReconciliationRecords: reconciliationRecords,
+  WebhookResponse: webhookResponse,
+  WebhookListResponse: webhookListResponse,
+  WebhookDeletedResponse: webhookDeletedResponse,
+  WebhookNotification: webhookNotification,
 } as const;
 export type ResponseName = keyof typeof responseSchemas;

@@ -4,19 +4,21 @@ import { fromMinor, toMinor } from '../money.ts';
 import type { ResultCode } from '../results.ts';
 import type { AccountData, AcquirerOutcome, AuthorizationRequest } from '../simulator/acquirer.ts';
 import { echoedDetails } from '../schema/echo.ts';
-import { checkProcessing, type AccountCheck, type InitialPaymentRequest } from '../schema/requests.ts';
+import { brandOfNumber, checkProcessing, type AccountCheck, type InitialPaymentRequest } from '../schema/requests.ts';
 import { paramError, failure } from '../schema/errors.ts';
 import { hasExternalProof, type Flow } from '../schema/threeDSecure.ts';
 import { walletOf } from '../schema/wallets.ts';
 import { sealedRegistration, type NewRegistration } from '../registrations/sealed.ts';
-import { insertRegistration, type RegistrationRecord } from '../store/registrations.ts';
-import { insertPayment, type PaymentRecord } from '../store/payments.ts';
-import { insertStep } from '../store/threeds.ts';
+import { registrationRow, type RegistrationRecord } from '../store/registrations.ts';
+import { paymentRow, type PaymentRecord } from '../store/payments.ts';
+import { stepRow } from '../store/threeds.ts';
+import { insertRows } from '../store/db.ts';
 import { firstAnswer, newAuthenticationIds, threeDSecureFields, type AuthenticationIds, type Exemptions } from '../threeds/directory.ts';
 import { missingForAuthentication, planAuthentication, type Plan } from '../threeds/policy.ts';
 import { newToken, PENDING_LIFETIME_MS, sealAccount, type Step, type StepData } from '../threeds/steps.ts';
 import type { AlsoWrite, Context, Deps, Invalid } from './deps.ts';
 import { successCode } from './resultCodes.ts';
+import { createdEvents, enqueueEvents } from '../webhooks/outbox.ts';
 
 export interface Created {
   kind: 'payment';
@@ -62,6 +64,32 @@ export function checkEntityAllows(ctx: Context, paymentType: string, account: Ac
 }
 
 export { sealedRegistration, type NewRegistration } from '../registrations/sealed.ts';
+
+/** A bank transfer: the shopper sends the money to the merchant's account, which the answer names. */
+export const BANK_TRANSFER = 'BANKTRANSFER';
+
+/**
+ * What the gateway adds to a payment's details besides the request: the card's BIN data from the
+ * connector (card.issuer, type, level, regulatedFlag) and the brand detected from the number
+ * (brandResult), and the merchant's account for a bank transfer debit (merchant.bankAccount).
+ * Kept with the payment, so GET answers what the payment answered even after the BIN data or
+ * the entity's setting changed.
+ */
+async function withGatewayFacts(deps: Deps, ctx: Context, payment: InitialPayment, details: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const out = { ...details };
+  const { accountData: account } = payment;
+  if (account.method === 'CC' && account.number !== undefined && out.card !== undefined) {
+    // BIN data is an extra: a connector failing to give it does not fail the payment.
+    const facts = await deps.acquirer.cardFacts?.(account.number).catch(() => undefined);
+    if (facts) out.card = { ...(out.card as Record<string, unknown>), ...facts };
+    const detected = brandOfNumber(account.number);
+    if (detected) out.brandResult = detected;
+  }
+  if (payment.account.brand === BANK_TRANSFER && payment.request.paymentType === 'DB' && ctx.entity.bankAccount) {
+    out.merchant = { ...(out.merchant as Record<string, unknown> | undefined), bankAccount: { ...ctx.entity.bankAccount } };
+  }
+  return out;
+}
 
 export interface InitialPayment {
   request: InitialPaymentRequest;
@@ -164,7 +192,7 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
     before.kind === 'authenticate'
       ? { ...(request.threeDSecure as Record<string, string> | undefined), ...threeDSecureFields('pending', account.brand, before.ids, before.exemptions) }
       : before.threeDSecure;
-  const details = { ...payment.maskedAccount, ...echoedDetails(request), ...(threeDSecure ? { threeDSecure } : {}) };
+  const details = { ...(await withGatewayFacts(deps, ctx, payment, { ...payment.maskedAccount, ...echoedDetails(request) })), ...(threeDSecure ? { threeDSecure } : {}) };
   const record: PaymentRecord = {
     id,
     entityId: ctx.entity.id,
@@ -236,11 +264,16 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
   }
 
   const created: Created = { kind: 'payment', payment: record, ...(redirect ? { redirect } : {}) };
-  await deps.store.write(async (trx) => {
-    if (newRegistration) await insertRegistration(trx, newRegistration);
-    await insertPayment(trx, record);
-    if (step) await insertStep(trx, step);
-    if (alsoWrite) await alsoWrite(trx, created);
-  });
+  const rows = [...(newRegistration ? [registrationRow(newRegistration)] : []), paymentRow(record), ...(step ? [stepRow(step)] : [])];
+  if (!alsoWrite && !deps.webhooks?.registry.of(ctx.entity.id).length) {
+    // Only new rows: on PostgreSQL they join other payments' rows in one INSERT.
+    await deps.store.insert(rows);
+  } else {
+    await deps.store.write(async (trx) => {
+      await insertRows(trx, rows);
+      await enqueueEvents(trx, deps, ...createdEvents(record, newRegistration));
+      if (alsoWrite) await alsoWrite(trx, created);
+    });
+  }
   return created;
 }

@@ -6,6 +6,7 @@ import type { ResultCode } from '../results.ts';
 import type { ValidationFailure } from '../schema/errors.ts';
 import type { Acquirer } from '../simulator/acquirer.ts';
 import type { Store, Trx } from '../store/db.ts';
+import type { Webhooks } from '../webhooks/outbox.ts';
 
 export interface Deps {
   store: Store;
@@ -14,6 +15,8 @@ export interface Deps {
   vault: Vault;
   env: GatewayEnv;
   newId: () => string;
+  /** Webhook notifications, written with the change they report (absent: none are written). */
+  webhooks?: Webhooks;
 }
 
 export interface Context {

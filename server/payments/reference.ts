@@ -10,6 +10,7 @@ import { echoedDetails } from './create.ts';
 import { refused, type AlsoWrite, type Context, type Deps, type Refusal } from './deps.ts';
 import { successCode } from './resultCodes.ts';
 import { decideReference, type ReferenceType } from './rules.ts';
+import { enqueueEvents } from '../webhooks/outbox.ts';
 
 export interface Referenced {
   kind: 'payment';
@@ -86,6 +87,8 @@ export async function referencePayment(
   const result: Referenced = { kind: 'payment', payment: settled };
   await deps.store.write(async (trx) => {
     await updatePaymentOutcome(trx, settled.id, settled);
+    // Notified once it has its outcome: the reservation before it is no answer to anyone.
+    await enqueueEvents(trx, deps, { type: 'PAYMENT', action: 'CREATED', payment: settled });
     if (alsoWrite) await alsoWrite(trx, result);
   });
   return result;

@@ -5,8 +5,10 @@ import { resultOf, type Meta } from '../payments/response.ts';
 import { successCode } from '../payments/resultCodes.ts';
 import type { Entity } from '../config.ts';
 import type { AccountCheck, InitialPaymentRequest, RegistrationPaymentRequest, RegistrationRequest } from '../schema/requests.ts';
+import { failure, paramError } from '../schema/errors.ts';
 import type { AccountData } from '../simulator/acquirer.ts';
 import { deleteRegistration, findRegistration, insertRegistration, type RegistrationRecord } from '../store/registrations.ts';
+import { enqueueEvents } from '../webhooks/outbox.ts';
 
 export interface Registered {
   kind: 'registration';
@@ -44,6 +46,7 @@ export async function storeRegistration(
   const registered: Registered = { kind: 'registration', registration, resultCode: successCode(deps.env, request.testMode) };
   await deps.store.write(async (trx) => {
     await insertRegistration(trx, registration);
+    await enqueueEvents(trx, deps, { type: 'REGISTRATION', action: 'CREATED', registration, resultCode: registered.resultCode, ndc: ctx.ndc });
     if (alsoWrite) await alsoWrite(trx, registered);
   });
   return registered;
@@ -71,20 +74,47 @@ export async function payWithRegistration(
   if (!registration) return refused('100.150.200', true);
   if (registration.status !== 'active') return refused('100.150.202');
   const account: AccountCheck = { method: registration.method as AccountCheck['method'], brand: registration.paymentBrand };
-  const { card, overrideHolder: _overrideHolder, ...rest } = request;
-  const masked = registration.details as Record<string, unknown>;
+  const { card, bankAccount, overrideHolder, ...rest } = request;
+  const masked = pickAccount(registration.details as Record<string, unknown>);
+  const data = accountOfRegistration(deps, registration, card?.cvv);
+  if (overrideHolder === 'true') {
+    const override = overrideHolderOf(masked, card?.holder, bankAccount?.holder);
+    if (override.kind === 'invalid') return override;
+    if (override.group) {
+      // For this payment only: the registration keeps its empty holder.
+      masked[override.group] = { ...(masked[override.group] as Record<string, unknown>), holder: override.holder };
+      data.holder = override.holder;
+    }
+  }
   return createPayment(
     deps,
     ctx,
     {
       request: { ...rest },
       account,
-      accountData: accountOfRegistration(deps, registration, card?.cvv),
-      maskedAccount: pickAccount(masked),
+      accountData: data,
+      maskedAccount: masked,
       registration: { use: registration },
     },
     alsoWrite,
   );
+}
+
+/**
+ * overrideHolder=true: card.holder (of a card registration) or bankAccount.holder (of a bank
+ * account registration) replaces the registration's holder when it has none; a registration
+ * with a holder keeps it. A holder of the other kind of account is refused.
+ */
+function overrideHolderOf(masked: Record<string, unknown>, cardHolder: string | undefined, bankHolder: string | undefined): { kind: 'override'; group?: 'card' | 'bankAccount'; holder?: string } | Invalid {
+  const errors = [
+    ...(cardHolder !== undefined && !masked.card ? [paramError('card.holder', cardHolder, 'does not fit this registration, which is not a card', '200.300.404')] : []),
+    ...(bankHolder !== undefined && !masked.bankAccount ? [paramError('bankAccount.holder', bankHolder, 'does not fit this registration, which is not a bank account', '200.300.404')] : []),
+  ];
+  if (errors.length) return { kind: 'invalid', failure: failure(errors) };
+  const group = cardHolder !== undefined ? 'card' : bankHolder !== undefined ? 'bankAccount' : undefined;
+  const current = group && (masked[group] as { holder?: string }).holder;
+  if (!group || current) return { kind: 'override' };
+  return { kind: 'override', group, holder: group === 'card' ? cardHolder : bankHolder };
 }
 
 export async function removeRegistration(deps: Deps, ctx: Context, id: string, alsoWrite?: AlsoWrite<Registered>): Promise<Registered | Refusal> {
@@ -94,6 +124,7 @@ export async function removeRegistration(deps: Deps, ctx: Context, id: string, a
     if (registration.status !== 'active') return refused('100.150.202');
     await deleteRegistration(trx, ctx.entity.id, id, deps.clock().getTime());
     const removed: Registered = { kind: 'registration', registration: { ...registration, status: 'deleted', secret: null }, resultCode: successCode(deps.env, null) };
+    await enqueueEvents(trx, deps, { type: 'REGISTRATION', action: 'DELETED', registration: removed.registration, resultCode: removed.resultCode, ndc: ctx.ndc });
     if (alsoWrite) await alsoWrite(trx, removed);
     return removed;
   });

@@ -36,7 +36,8 @@ export const chargebackQuery = z
     const { from, to } = q.date ?? {};
     if (from !== undefined && to === undefined) ctx.addIssue({ code: 'custom', path: ['date', 'from'], message: 'must be sent together with date.to' });
     if (to !== undefined && from === undefined) ctx.addIssue({ code: 'custom', path: ['date', 'to'], message: 'must be sent together with date.from' });
-    if (from !== undefined && to !== undefined && to < from) ctx.addIssue({ code: 'custom', path: ['date', 'to'], message: 'must not be before date.from' });
+    // Only two real timestamps can be compared: a malformed date.from is named by itself, not through date.to.
+    if (from !== undefined && to !== undefined && dateTime.safeParse(from).success && dateTime.safeParse(to).success && to < from) ctx.addIssue({ code: 'custom', path: ['date', 'to'], message: 'must not be before date.from' });
     if (q.merchantTransactionId !== undefined && (from !== undefined || to !== undefined)) {
       ctx.addIssue({ code: 'custom', path: ['merchantTransactionId'], message: 'cannot be combined with a date.from/date.to time frame' });
     }

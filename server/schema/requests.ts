@@ -109,7 +109,9 @@ export type RegistrationRequest = z.infer<typeof registrationRequest>;
 export const registrationPaymentRequest = z.strictObject({
   ...commonGroups,
   paymentType: z.enum(['PA', 'DB', 'CD'], { error: 'must be PA, DB or CD' }),
-  card: z.strictObject({ cvv: card.shape.cvv }).optional(),
+  card: z.strictObject({ cvv: card.shape.cvv, holder: card.shape.holder }).optional(),
+  // A holder for this payment only, with overrideHolder=true, when the registration has none (the spec's overrideHolder).
+  bankAccount: z.strictObject({ holder: bankAccount.shape.holder.optional() }).optional(),
   overrideHolder: registrationFields.overrideHolder,
 });
 export type RegistrationPaymentRequest = z.infer<typeof registrationPaymentRequest>;
@@ -201,7 +203,8 @@ function accountOf(v: AccountFields): { method?: Method; errors: CodedParamError
 const BRAND_PREFIX = 8;
 const brandByPrefix = new Map<string, string | undefined>();
 
-function brandOfNumber(number: string): string | undefined {
+/** The brand of a card number (card-validator), or undefined: the payment response's brandResult too. */
+export function brandOfNumber(number: string): string | undefined {
   const prefix = number.length >= BRAND_PREFIX && /^\d+$/.test(number) ? number.slice(0, BRAND_PREFIX) : undefined;
   if (prefix !== undefined && brandByPrefix.has(prefix)) return brandByPrefix.get(prefix);
   const detected = cardValidator.number(number);
@@ -342,7 +345,14 @@ export function parseRegistration(input: Nested, ctx: ValidationContext): Parsed
 }
 
 export function parseRegistrationPayment(input: Nested, ctx: ValidationContext): Parsed<RegistrationPaymentRequest> {
-  return parseWith(registrationPaymentRequest, input, ctx, (v) => [...checkAmountPositive(v.amount), ...checkCommonGroups(v)]);
+  return parseWith(registrationPaymentRequest, input, ctx, (v) => [...checkAmountPositive(v.amount), ...checkCommonGroups(v), ...checkHolderOverride(v)]);
+}
+
+/** A holder sent with a registration payment is taken only with overrideHolder=true: otherwise it would be dropped silently. */
+function checkHolderOverride(v: Pick<RegistrationPaymentRequest, 'card' | 'bankAccount' | 'overrideHolder'>): CodedParamError[] {
+  if (v.overrideHolder === 'true') return [];
+  const sent: Array<[string, string | undefined]> = [['card.holder', v.card?.holder], ['bankAccount.holder', v.bankAccount?.holder]];
+  return sent.filter(([, holder]) => holder !== undefined).map(([name, holder]) => paramError(name, holder, 'is taken on a payment with a registration only with overrideHolder=true', '200.300.404'));
 }
 
 /** What a payment is once its account is known: the method, and how the shopper was authenticated. */

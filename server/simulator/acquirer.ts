@@ -60,7 +60,23 @@ export interface AcquirerOutcome {
   pos?: PosResponse;
 }
 
+/** What the connector's BIN data says of a card (card.* of the response); each field may be missing. */
+export interface CardFacts {
+  issuer?: { bank?: string; phone?: string; website?: string };
+  /** CREDIT, DEBIT or PREPAID. */
+  type?: string;
+  /** Product level, four digits. */
+  level?: string;
+  /** 'true' when the issuer is regulated (interchange cap), 'false' otherwise. */
+  regulatedFlag?: 'true' | 'false';
+}
+
 export interface Acquirer {
+  /**
+   * The BIN data of a card number, asked for every card payment (pending and refused ones too);
+   * undefined for a range it does not know. Optional: not every connector has BIN data.
+   */
+  cardFacts?(number: string): Promise<CardFacts | undefined>;
   authorize(request: AuthorizationRequest): Promise<AcquirerOutcome>;
   credit(request: AuthorizationRequest): Promise<AcquirerOutcome>;
   capture(request: ReferenceRequest): Promise<AcquirerOutcome>;

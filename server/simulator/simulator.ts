@@ -3,8 +3,10 @@ import { createHash } from 'node:crypto';
 import { systemClock, type Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
 import { fromMinor } from '../money.ts';
+import type { ResultCode } from '../results.ts';
 import type { PosResponse } from '../schema/pos.ts';
 import type { Acquirer, AcquirerOutcome, AuthorizationRequest, ReferenceRequest } from './acquirer.ts';
+import { cardFactsOf } from './bins.ts';
 import { avsPostcodes, declineAmounts, testCardByNumber } from './testCards.ts';
 
 const ACQUIRER_CODES: Record<string, string> = {
@@ -20,6 +22,28 @@ const ACQUIRER_CODES: Record<string, string> = {
   '800.100.170': '57',
   '800.100.171': '04',
   '800.400.100': '05',
+};
+
+/**
+ * resultDetails.MerchantAdviceCode (N2) of a decline: what the merchant should do next.
+ * 01 new account information available (ask the shopper for the new card or expiry, or use an
+ * account updater), 02 cannot approve at this time, try again later, 03 do not try again (lost,
+ * stolen, blocked, pick up), 21 payment cancellation (the shopper stopped payments to this
+ * merchant: cancel the card-on-file agreement). Declines not listed carry no advice.
+ */
+export const MERCHANT_ADVICE_CODES: Partial<Record<ResultCode, '01' | '02' | '03' | '21'>> = {
+  '800.100.151': '01',
+  '800.100.157': '01',
+  '800.100.152': '02',
+  '800.100.153': '02',
+  '800.100.155': '02',
+  '800.100.162': '02',
+  '800.400.100': '02',
+  '800.100.159': '03',
+  '800.100.160': '03',
+  '800.100.165': '03',
+  '800.100.171': '03',
+  '800.100.170': '21',
 };
 
 function connectorTxId(): string {
@@ -85,7 +109,7 @@ function authorizeSync(request: AuthorizationRequest, clock: Clock): AcquirerOut
     connectorDetails: {
       ConnectorTxID1: txId,
       AcquirerResponse: declineCode ? (ACQUIRER_CODES[declineCode] ?? '05') : '00',
-      ...(declineCode ? { MerchantAdviceCode: '01' } : {}),
+      ...(declineCode && MERCHANT_ADVICE_CODES[declineCode] ? { MerchantAdviceCode: MERCHANT_ADVICE_CODES[declineCode] } : {}),
       ExtendedDescription: declineCode ? 'Declined by the simulator' : 'Approved by the simulator',
     },
   };
@@ -97,6 +121,7 @@ function referenceSync(_request: ReferenceRequest): AcquirerOutcome {
 
 export function createSimulator(clock: Clock = systemClock): Acquirer {
   return {
+    cardFacts: async (number) => cardFactsOf(number),
     authorize: async (request) => authorizeSync(request, clock),
     credit: async (request) => authorizeSync(request, clock),
     capture: async (request) => referenceSync(request),

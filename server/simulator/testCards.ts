@@ -45,6 +45,16 @@ export const declineAmounts: Record<string, ResultCode> = {
   '100.40': '800.400.100',
 };
 
+/**
+ * Amounts of a debit or capture that the simulated clearing institute charges back: the payment
+ * settles, and the same settlement file carries a CHARGEBACK record with this reason.
+ */
+export const chargebackAmounts: Record<string, ResultCode> = {
+  '100.20': '000.100.220',
+  '100.21': '000.100.221',
+  '100.22': '000.100.222',
+};
+
 /** Billing postcodes that steer the address check; any other postcode matches fully (F). */
 export const avsPostcodes: Record<string, 'A' | 'Z' | 'N' | 'U'> = {
   '00000': 'N',

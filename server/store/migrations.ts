@@ -107,6 +107,56 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('threeds_entity_created').on('threeds').columns(['entity_id', 'created_at']).execute();
     },
   },
+  // Webhooks registered through the API (the merchants file's apply too), and the outbox of
+  // notifications: one row per notification and webhook URL, written in the commit of the change
+  // it reports, encrypted for its webhook; delivery claims due rows with a lease (claimed_by and
+  // claim_expires_at), so that several processes deliver each once and a crashed claimer's
+  // rows come back when its lease runs out.
+  '0004_webhooks': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('webhooks')
+        .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('entity_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('url', 'varchar(2048)', (c) => c.notNull())
+        .addColumn('wrapper', 'varchar(8)', (c) => c.notNull())
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .addColumn('status', 'varchar(10)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('webhooks_entity').on('webhooks').columns(['entity_id', 'status']).execute();
+
+      await db.schema
+        .createTable('webhook_outbox')
+        .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('entity_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('webhook_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('url', 'varchar(2048)', (c) => c.notNull())
+        .addColumn('event_type', 'varchar(16)', (c) => c.notNull())
+        .addColumn('event_action', 'varchar(16)', (c) => c.notNull())
+        .addColumn('resource_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('content_type', 'varchar(32)', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('iv', 'varchar(24)', (c) => c.notNull())
+        .addColumn('tag', 'varchar(32)', (c) => c.notNull())
+        .addColumn('status', 'varchar(10)', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+        .addColumn('claimed_by', 'varchar(64)')
+        .addColumn('claim_expires_at', 'bigint')
+        .addColumn('last_status', 'integer')
+        .addColumn('last_error', 'varchar(255)')
+        .addColumn('delivered_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('webhook_outbox_due').on('webhook_outbox').columns(['status', 'next_attempt_at']).execute();
+      await db.schema.createIndex('webhook_outbox_webhook').on('webhook_outbox').columns(['webhook_id', 'status']).execute();
+      await db.schema.createIndex('webhook_outbox_entity_created').on('webhook_outbox').columns(['entity_id', 'created_at']).execute();
+      await db.schema.createIndex('webhook_outbox_status_updated').on('webhook_outbox').columns(['status', 'updated_at']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

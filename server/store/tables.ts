@@ -96,10 +96,60 @@ export interface ThreedsTable {
   updated_at: number;
 }
 
+export interface WebhooksTable {
+  id: string;
+  entity_id: string;
+  url: string;
+  /** none (hex body) | json ({"encryptedBody": hex}) */
+  wrapper: string;
+  /** The 64-hex key, vault-sealed (bound to the webhook); never answered after creation. */
+  secret: string;
+  /** active | deleted */
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookOutboxTable {
+  id: string;
+  entity_id: string;
+  /** The API webhook's id, or the id derived for a merchants-file webhook. */
+  webhook_id: string;
+  url: string;
+  /** PAYMENT | REGISTRATION */
+  event_type: string;
+  /** CREATED | UPDATED | DELETED */
+  event_action: string;
+  /** The payment or registration the notification is about. */
+  resource_id: string;
+  /** text/plain (hex body) | application/json (the wrapper) */
+  content_type: string;
+  /** The HTTP body as sent: the envelope encrypted for the webhook (hex, or wrapped), never plaintext. */
+  body: string;
+  /** Hex IV and GCM tag of the body (X-Initialization-Vector, X-Authentication-Tag). */
+  iv: string;
+  tag: string;
+  /** pending | delivered | failed | cancelled (its webhook was deleted) */
+  status: string;
+  attempts: number;
+  next_attempt_at: number;
+  /** The delivering process while it holds the row, and until when (a crashed one's lease runs out). */
+  claimed_by: string | null;
+  claim_expires_at: number | null;
+  /** The receiver's last HTTP status, or the last error (timeout, connection refused). */
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   payments: PaymentsTable;
   registrations: RegistrationsTable;
   idempotency_keys: IdempotencyKeysTable;
   checkouts: CheckoutsTable;
   threeds: ThreedsTable;
+  webhooks: WebhooksTable;
+  webhook_outbox: WebhookOutboxTable;
 }

@@ -27,6 +27,7 @@ import {
   type Outcome,
 } from './directory.ts';
 import type { Flow } from '../schema/threeDSecure.ts';
+import { enqueueEvents, registrationEvents } from '../webhooks/outbox.ts';
 
 /** A pending payment (and a standalone authentication) waits at most this long for its shopper: the checkout's lifetime. */
 export const PENDING_LIFETIME_MS = 30 * 60 * 1000;
@@ -202,8 +203,9 @@ async function finish(
   };
   return deps.store.write(async (trx) => {
     if (!(await finishStep(trx, step.id, guard.from, { resultCode: code, data: step.data, now, dueBy: guard.dueBy }))) return false;
-    await settlePendingPayment(trx, settled);
+    const updated = await settlePendingPayment(trx, settled);
     if (registration) await insertRegistration(trx, registration);
+    if (updated) await enqueueEvents(trx, deps, { type: 'PAYMENT', action: 'UPDATED', payment: settled }, ...registrationEvents(settled, registration));
     if (step.checkoutId) {
       await settleCheckout(trx, step.checkoutId, approved ? { paid: true, paymentId: payment.id, registrationId: registration?.id ?? null } : { paid: false, attemptId: payment.id }, now);
     }

@@ -9,6 +9,7 @@ import { resultUrl } from '../../server/http/routes/checkouts.ts';
 import { FRAME_CSP } from '../../server/http/routes/widget.ts';
 import type { Manifest } from '../../scripts/sri.ts';
 import { expectedRedirect, fakeDist, pageCard, pageSepa, prepareCheckout, Shopper, shopperResultUrl } from '../support/checkouts.ts';
+import { visaFacts } from '../support/cardFacts.ts';
 import { cardDebit, databaseUrl, shopA, shopB, startGateway, type Client, type TestGateway, type TestGatewayOptions } from '../support/gateway.ts';
 
 const CHECKOUT_ID = /^[0-9a-f]{32}\.[a-z0-9-]{1,15}$/;
@@ -386,7 +387,7 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.equal(payment.amount, '92.00');
       assert.equal(payment.currency, 'EUR');
       assert.equal(payment.merchantTransactionId, 'order-page-0001');
-      assert.deepEqual(payment.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
+      assert.deepEqual(payment.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034', ...visaFacts });
       assert.deepEqual(payment.customParameters, { SHOPPER_note: 'ring twice', order: 'A-17' });
 
       const direct = await gw.client.get(`/v1/payments/${payment.id}`);
@@ -459,7 +460,7 @@ function checkoutSuite(options: TestGatewayOptions) {
       const payment = await paymentOf(id);
       assert.equal(payment.registrationId, registered.body.id);
       assert.equal(payment.result.cvvResponse, 'M');
-      assert.deepEqual(payment.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
+      assert.deepEqual(payment.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034', ...visaFacts });
 
       const noCvv = await prepareCheckout(gw.client, { 'registrations[0].id': registered.body.id });
       assert.equal((await shopper.pay(noCvv, { registrationId: registered.body.id })).status, 200);

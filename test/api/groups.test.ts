@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { nest } from '../../server/http/params.ts';
 import { POS_MERCHANT_ID } from '../../server/simulator/simulator.ts';
 import { pageCard, prepareCheckout, Shopper } from '../support/checkouts.ts';
+import { visaFacts } from '../support/cardFacts.ts';
 import { cardDebit, shopA, startGateway, type Client, type Reply, type TestGateway } from '../support/gateway.ts';
 import { groupSamples } from '../support/groups.ts';
 import { billingAddress, browserData, cards } from '../support/threeds.ts';
@@ -176,7 +177,7 @@ describe('parameter groups over HTTP', () => {
         const asWallet = await payAndRead(wallets, withoutCvv(cardDebit({ paymentBrand: brand, ...decrypted })));
         assert.equal(asWallet.body.paymentBrand, brand);
         assert.deepEqual(asWallet.body[wallet], { source: 'app' });
-        assert.deepEqual(asWallet.body.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
+        assert.deepEqual(asWallet.body.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034', ...visaFacts });
         assert.deepEqual(asWallet.body.threeDSecure, { eci: '05', verificationId: 'AAACAgSRBklmQCFgMpEGAAAAAAA=' });
         const asCard = await payAndRead(wallets, withoutCvv(cardDebit(decrypted)));
         assert.equal(asCard.body.paymentBrand, 'VISA');

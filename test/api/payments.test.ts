@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { visaFacts } from '../support/cardFacts.ts';
 import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
 import { ShopperBrowser } from '../support/threeds.ts';
 
@@ -18,7 +19,7 @@ describe('initial payments', () => {
     assert.equal(body.paymentType, 'DB');
     assert.equal(body.amount, '92.00');
     assert.equal(body.currency, 'EUR');
-    assert.deepEqual(body.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
+    assert.deepEqual(body.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034', ...visaFacts });
     assert.match(body.timestamp, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+0000$/);
     assert.match(body.ndc, /^[0-9a-f-]{36}$/);
     assert.equal(body.buildNumber, 'test-build');

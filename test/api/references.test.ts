@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { visaFacts } from '../support/cardFacts.ts';
 import { cardDebit, shopB, startGateway, type Reply, type TestGateway } from '../support/gateway.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
-const MASKED_CARD = { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' };
+// A referencing payment answers the referenced payment's card, BIN data included.
+const MASKED_CARD = { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034', ...visaFacts };
 const TEST_SUCCESS = '000.100.110';
 
 describe('referencing payments (CP, RV, RF, RB) over HTTP', () => {

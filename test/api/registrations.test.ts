@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { visaFacts } from '../support/cardFacts.ts';
 import { cardDebit, shopA, shopB, startGateway, type Client, type TestGateway } from '../support/gateway.ts';
 
 const ID = /^[0-9a-f]{32}$/;
@@ -12,6 +13,8 @@ const visaCard = {
   'card.expiryYear': '2034',
 };
 const maskedVisa = { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' };
+// A payment's card also has the BIN data (a registration's own answer has not).
+const paidVisa = { ...maskedVisa, ...visaFacts };
 
 const sepaAccount = {
   paymentBrand: 'DIRECTDEBIT_SEPA',
@@ -53,7 +56,7 @@ describe('registrations', () => {
       assert.equal(paid.status, 200);
       assert.equal(paid.body.result.code, '000.100.110');
       assert.equal(paid.body.registrationId, body.registrationId);
-      assert.deepEqual(paid.body.card, maskedVisa);
+      assert.deepEqual(paid.body.card, paidVisa);
     });
 
     it('a declined debit (amount 100.51) stores no registration and answers without registrationId', async () => {
@@ -117,12 +120,12 @@ describe('registrations', () => {
       assert.equal(body.amount, '12.34');
       assert.equal(body.currency, 'EUR');
       assert.equal(body.registrationId, id);
-      assert.deepEqual(body.card, maskedVisa);
+      assert.deepEqual(body.card, paidVisa);
 
       const read = await gw.client.get(`/v1/payments/${body.id}`);
       assert.equal(read.status, 200);
       assert.equal(read.body.registrationId, id);
-      assert.deepEqual(read.body.card, maskedVisa);
+      assert.deepEqual(read.body.card, paidVisa);
       assert.equal(read.body.amount, '12.34');
     });
 
@@ -144,7 +147,7 @@ describe('registrations', () => {
       assert.equal(cp.status, 200);
       assert.equal(cp.body.result.code, '000.100.110');
       assert.equal(cp.body.registrationId, id);
-      assert.deepEqual(cp.body.card, maskedVisa);
+      assert.deepEqual(cp.body.card, paidVisa);
     });
 
     it('a decline amount on a registration is declined with its code and keeps the registration usable', async () => {

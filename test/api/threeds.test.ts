@@ -61,6 +61,14 @@ function threedsSuite(options: TestGatewayOptions) {
   }
 
   describe('server-to-server card payments', () => {
+    it('answers a payment that needs the shopper with HTTP 200 and redirect in the body, never an HTTP redirect (307 is not used)', async () => {
+      const { status, headers, body } = await merchant.post('/v1/payments', authenticated(cards.challenge.VISA));
+      assert.equal(status, 200);
+      assert.equal(headers.get('location'), null);
+      assert.deepEqual(body.result, PENDING);
+      assert.match(body.redirect.url, /\/v1\/threeds\/[0-9a-f]{32}\/authenticate$/);
+    });
+
     it('frictionless: authorized at once, Y with eci 05 (VISA) and 02 (MASTER)', async () => {
       for (const [brand, eci] of [['VISA', '05'], ['MASTER', '02']] as const) {
         const { status, body } = await merchant.post('/v1/payments', authenticated(cards.frictionless[brand]));

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { visaFacts } from '../support/cardFacts.ts';
 import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
 
 const CARD_NUMBER = '4200000000000000';
@@ -101,7 +102,7 @@ describe('request validation over HTTP', () => {
         assert.equal(a.status, 200, a.text);
         assert.equal(a.body.result.code, '000.100.110');
         assert.equal(a.body.amount, '92.00');
-        assert.deepEqual(a.body.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
+        assert.deepEqual(a.body.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034', ...visaFacts });
       }
     });
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { visaFacts } from '../support/cardFacts.ts';
 import { framesInPage, shopPageText, startStage, watchPolicyViolations, type Stage } from './support.ts';
 
 const CARD = '4200000000000000';
@@ -62,7 +63,7 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
     assert.equal(merchant.status, 200);
     assert.equal(merchant.body.result.code, '000.100.110');
     assert.equal(merchant.body.amount, '92.00');
-    assert.deepEqual(merchant.body.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
+    assert.deepEqual(merchant.body.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034', ...visaFacts });
     const payment = await stage.merchant.get(`/v1/payments/${merchant.body.id}`);
     assert.equal(payment.body.ndc, checkoutId);
     assert.deepEqual(await violations(), []);

@@ -96,6 +96,9 @@ export interface TestGatewayOptions {
   dataDir?: string;
   /** The built widget to serve (default: the repository's dist/). */
   distDir?: string;
+  cardKey?: string;
+  webhookPollMs?: number;
+  webhookTimeoutMs?: number;
 }
 
 /** A PostgreSQL URL whose connections use a fresh, empty schema. */
@@ -127,10 +130,12 @@ export function testSettings(dataDir: string, options: TestGatewayOptions = {}):
     databaseUrl: options.databaseUrl,
     redisUrl: options.redisUrl,
     merchantsFile,
-    cardKey: undefined,
+    cardKey: options.cardKey,
     buildNumber: 'test-build',
     logLevel: 'silent',
     distDir: options.distDir ?? 'dist',
+    webhookPollMs: options.webhookPollMs,
+    webhookTimeoutMs: options.webhookTimeoutMs,
   };
 }
 

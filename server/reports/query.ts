@@ -1,0 +1,54 @@
+// The transaction query: one payment of the entity with its linked payments, or a search of the
+// entity's payments. Another entity's payment is never found.
+import type { Context, Deps } from '../payments/deps.ts';
+import { chargebackAmountsOf, dayOf, SETTLED_TYPES, startOfDay } from '../simulator/clearing.ts';
+import { findPayment, type PaymentRecord } from '../store/payments.ts';
+import { linkedPayments, searchPayments, type PaymentSearch } from '../store/reports.ts';
+import { currentPayment } from '../threeds/steps.ts';
+import type { QueryCriteria } from './params.ts';
+import { idRangeOf } from './shortId.ts';
+
+const DEBIT_TYPES = Object.keys(SETTLED_TYPES).filter((type) => SETTLED_TYPES[type] === 'DEBIT');
+
+/** Pending payments past their time are ended first, as every read does. */
+const current = (deps: Deps, payments: PaymentRecord[]) => Promise.all(payments.map((p) => currentPayment(deps, p)));
+
+/** The payment, then (includeLinked) the payments that reference it or that it references; undefined when the entity has no such payment. */
+export async function queryPayment(deps: Deps, ctx: Context, id: string, includeLinked: boolean): Promise<PaymentRecord[] | undefined> {
+  const payment = await findPayment(deps.store.db, ctx.entity.id, id);
+  if (!payment) return undefined;
+  const found = await current(deps, [payment]);
+  return includeLinked ? [...found, ...(await current(deps, await linkedPayments(deps.store.db, ctx.entity.id, found)))] : found;
+}
+
+/**
+ * The entity's payments matching every criterion, oldest first, at most `limit`; then
+ * (includeLinked) the payments linked to them, which the limit does not count.
+ */
+export async function queryPayments(deps: Deps, ctx: Context, c: QueryCriteria): Promise<PaymentRecord[]> {
+  const search: PaymentSearch = {
+    entityId: ctx.entity.id,
+    merchantTransactionId: c.merchantTransactionId,
+    createdFrom: c.from,
+    createdTo: c.to,
+    paymentTypes: c.paymentTypes,
+    methods: c.paymentMethods,
+    limit: c.limit,
+  };
+  if (c.shortId !== undefined) {
+    const range = idRangeOf(c.shortId);
+    // A well-formed short id no payment id can have (not dddd.dddd.dddd, or above the range) finds nothing.
+    if (!range) return [];
+    search.idFrom = range.from;
+    search.idTo = range.to;
+  }
+  if (c.chargebackResultCode !== undefined) {
+    const amountsMinor = chargebackAmountsOf(c.chargebackResultCode);
+    if (!amountsMinor.length) return [];
+    // Charged back once settled: the settlement date (the day after the payment) has come.
+    search.chargeback = { amountsMinor, types: DEBIT_TYPES, settledBefore: startOfDay(dayOf(deps.clock().getTime())) };
+  }
+  const found = await current(deps, await searchPayments(deps.store.db, search));
+  if (!c.includeLinked || !found.length) return found;
+  return [...found, ...(await current(deps, await linkedPayments(deps.store.db, ctx.entity.id, found)))];
+}

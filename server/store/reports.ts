@@ -1,0 +1,123 @@
+// Reads of payments for the transaction query and the settlement reports: searches of one
+// entity's payments, their links, and a day's payments for the clearing institute. Read only.
+import { sql, type Kysely } from 'kysely';
+import { fromRow, type PaymentRecord } from './payments.ts';
+import type { Database } from './tables.ts';
+
+type Db = Kysely<Database>;
+
+const DAY_MS = 86_400_000;
+/** Bound parameters per statement stay far below SQLite's and PostgreSQL's limits. */
+const CHUNK = 500;
+
+export interface PaymentSearch {
+  entityId: string;
+  merchantTransactionId?: string;
+  /** created_at from and to, both inclusive (epoch ms). */
+  createdFrom?: number;
+  createdTo?: number;
+  /** Payment ids from and to, both inclusive (a short id's range). */
+  idFrom?: string;
+  idTo?: string;
+  paymentTypes?: readonly string[];
+  methods?: readonly string[];
+  /** Charged back: successful debits or captures of these amounts, made before `settledBefore`, not reversed before their day's end. */
+  chargeback?: { amountsMinor: readonly number[]; types: readonly string[]; settledBefore: number };
+  limit: number;
+}
+
+/** One entity's payments matching every given criterion, oldest first. */
+export async function searchPayments(db: Db, s: PaymentSearch): Promise<PaymentRecord[]> {
+  let query = db.selectFrom('payments').selectAll().where('entity_id', '=', s.entityId);
+  if (s.merchantTransactionId !== undefined) query = query.where('merchant_transaction_id', '=', s.merchantTransactionId);
+  if (s.createdFrom !== undefined) query = query.where('created_at', '>=', s.createdFrom);
+  if (s.createdTo !== undefined) query = query.where('created_at', '<=', s.createdTo);
+  if (s.idFrom !== undefined) query = query.where('id', '>=', s.idFrom);
+  if (s.idTo !== undefined) query = query.where('id', '<=', s.idTo);
+  if (s.paymentTypes) query = query.where('payment_type', 'in', [...s.paymentTypes]);
+  if (s.methods) query = query.where('method', 'in', [...s.methods]);
+  if (s.chargeback) {
+    const cb = s.chargeback;
+    query = query
+      .where('status', '=', 'success')
+      .where('payment_type', 'in', [...cb.types])
+      .where('amount_minor', 'in', [...cb.amountsMinor])
+      .where('created_at', '<', cb.settledBefore)
+      // A reversal before the end of the payment's day (UTC) stopped its settlement, so no chargeback.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('payments as rv')
+              .select('rv.id')
+              .whereRef('rv.referenced_id', '=', 'payments.id')
+              .where('rv.payment_type', '=', 'RV')
+              .where('rv.status', '=', 'success')
+              .where('rv.created_at', '<', sql<number>`(payments.created_at / ${DAY_MS} + 1) * ${DAY_MS}`),
+          ),
+        ),
+      );
+  }
+  const rows = await query.orderBy('created_at').orderBy('id').limit(s.limit).execute();
+  return rows.map(fromRow);
+}
+
+/** The entity's payments that reference one of these, or that one of these references; none of the given ones. */
+export async function linkedPayments(db: Db, entityId: string, payments: readonly PaymentRecord[]): Promise<PaymentRecord[]> {
+  const given = new Set(payments.map((p) => p.id));
+  const ids = [...given];
+  const referenced = [...new Set(payments.map((p) => p.referencedId).filter((id): id is string => id !== null && !given.has(id)))];
+  const found = new Map<string, PaymentRecord>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await db.selectFrom('payments').selectAll().where('entity_id', '=', entityId).where('referenced_id', 'in', ids.slice(i, i + CHUNK)).execute();
+    for (const row of rows) if (!given.has(row.id)) found.set(row.id, fromRow(row));
+  }
+  for (const p of await paymentsByIds(db, entityId, referenced)) found.set(p.id, p);
+  return [...found.values()].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+}
+
+/** The entity's payments with these ids. */
+export async function paymentsByIds(db: Db, entityId: string, ids: readonly string[]): Promise<PaymentRecord[]> {
+  const out: PaymentRecord[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await db.selectFrom('payments').selectAll().where('entity_id', '=', entityId).where('id', 'in', ids.slice(i, i + CHUNK)).execute();
+    out.push(...rows.map(fromRow));
+  }
+  return out;
+}
+
+/** Successful payments of these types made in [from, to) (epoch ms), oldest first. */
+export async function successfulPaymentsMade(db: Db, entityId: string, types: readonly string[], from: number, to: number): Promise<PaymentRecord[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('entity_id', '=', entityId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .where('status', '=', 'success')
+    .where('payment_type', 'in', [...types])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(fromRow);
+}
+
+/** Successful reversals of these payments, by the reversed payment's id. */
+export async function reversalsOf(db: Db, entityId: string, ids: readonly string[]): Promise<Map<string, Array<{ createdAt: number }>>> {
+  const out = new Map<string, Array<{ createdAt: number }>>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom('payments')
+      .select(['referenced_id', 'created_at'])
+      .where('entity_id', '=', entityId)
+      .where('payment_type', '=', 'RV')
+      .where('status', '=', 'success')
+      .where('referenced_id', 'in', ids.slice(i, i + CHUNK))
+      .execute();
+    for (const row of rows) {
+      const list = out.get(row.referenced_id!) ?? [];
+      list.push({ createdAt: Number(row.created_at) });
+      out.set(row.referenced_id!, list);
+    }
+  }
+  return out;
+}

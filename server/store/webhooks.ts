@@ -1,0 +1,112 @@
+// Webhooks repository: the webhooks registered through the API, and the outbox of notifications
+// (written in the commit of the change they report; claimed with a lease for delivery).
+import type { Kysely, Selectable } from 'kysely';
+import type { Dialect, Trx } from './db.ts';
+import type { Database, WebhookOutboxTable, WebhooksTable } from './tables.ts';
+
+export type WebhookRow = Selectable<WebhooksTable>;
+export type OutboxRow = Selectable<WebhookOutboxTable>;
+
+export async function insertWebhook(trx: Trx, row: WebhooksTable): Promise<void> {
+  await trx.insertInto('webhooks').values(row).execute();
+}
+
+/** Active webhooks: of one entity, or of every entity (the registry's cache). */
+export async function activeWebhooks(db: Kysely<Database> | Trx, entityId?: string): Promise<WebhookRow[]> {
+  let query = db.selectFrom('webhooks').selectAll().where('status', '=', 'active');
+  if (entityId !== undefined) query = query.where('entity_id', '=', entityId);
+  return query.orderBy('created_at').orderBy('id').execute();
+}
+
+/**
+ * Delete a webhook of the entity, and cancel its notifications not yet delivered (nobody would
+ * decrypt them any more). false when the entity has no such active webhook.
+ */
+export async function deleteWebhook(trx: Trx, entityId: string, id: string, now: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('webhooks')
+    .set({ status: 'deleted', updated_at: now })
+    .where('id', '=', id)
+    .where('entity_id', '=', entityId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await trx
+    .updateTable('webhook_outbox')
+    .set({ status: 'cancelled', claimed_by: null, claim_expires_at: null, updated_at: now })
+    .where('webhook_id', '=', id)
+    .where('entity_id', '=', entityId)
+    .where('status', '=', 'pending')
+    .execute();
+  return true;
+}
+
+export async function insertOutbox(trx: Trx, rows: WebhookOutboxTable[]): Promise<void> {
+  if (rows.length > 0) await trx.insertInto('webhook_outbox').values(rows).execute();
+}
+
+/**
+ * Claim up to `limit` due notifications for `owner` until `now + leaseMs`: one conditional
+ * UPDATE, so that of several processes exactly one gets each row (PostgreSQL re-checks the
+ * condition on the locked row; SKIP LOCKED lets the others take the next rows instead of waiting).
+ */
+export async function claimDue(trx: Trx, dialect: Dialect, owner: string, now: number, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+  let candidates = trx
+    .selectFrom('webhook_outbox')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('claim_expires_at', 'is', null), eb('claim_expires_at', '<=', now)]))
+    .orderBy('next_attempt_at')
+    .limit(limit);
+  if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
+  return trx
+    .updateTable('webhook_outbox')
+    .set({ claimed_by: owner, claim_expires_at: now + leaseMs })
+    .where('id', 'in', candidates)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('claim_expires_at', 'is', null), eb('claim_expires_at', '<=', now)]))
+    .returningAll()
+    .execute();
+}
+
+/** What an attempt ended with; written only while `owner` still holds the row. */
+export interface Attempt {
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  nextAttemptAt: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  now: number;
+}
+
+export async function recordAttempt(trx: Trx, id: string, owner: string, a: Attempt): Promise<boolean> {
+  const result = await trx
+    .updateTable('webhook_outbox')
+    .set({
+      status: a.status,
+      attempts: a.attempts,
+      next_attempt_at: a.nextAttemptAt,
+      claimed_by: null,
+      claim_expires_at: null,
+      last_status: a.lastStatus,
+      last_error: a.lastError,
+      delivered_at: a.status === 'delivered' ? a.now : null,
+      updated_at: a.now,
+    })
+    .where('id', '=', id)
+    .where('claimed_by', '=', owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Forget notifications that ended (delivered, failed, cancelled) before `before`. */
+export async function purgeFinished(trx: Trx, before: number): Promise<number> {
+  const result = await trx.deleteFrom('webhook_outbox').where('status', 'in', ['delivered', 'failed', 'cancelled']).where('updated_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Give a row back untried (the process is stopping): it is due again at once for anyone. */
+export async function releaseClaim(trx: Trx, id: string, owner: string): Promise<void> {
+  await trx.updateTable('webhook_outbox').set({ claimed_by: null, claim_expires_at: null }).where('id', '=', id).where('claimed_by', '=', owner).execute();
+}

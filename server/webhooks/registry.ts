@@ -1,0 +1,115 @@
+// The webhooks of each entity: those of the merchants file and those registered through the API.
+// Payments ask for them inside their commit, so they are kept in memory (an entity without
+// webhooks costs a map lookup); API webhooks are reloaded from the store after every change here
+// and on the delivery poll, so a change made by another process takes effect within one poll.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '../clock.ts';
+import type { Merchants } from '../config.ts';
+import type { Vault } from '../registrations/vault.ts';
+import type { Store } from '../store/db.ts';
+import { activeWebhooks, deleteWebhook, insertWebhook } from '../store/webhooks.ts';
+import type { Wrapper } from './encryption.ts';
+
+export interface Webhook {
+  id: string;
+  entityId: string;
+  url: string;
+  wrapper: Wrapper;
+  /** 64 hex characters: the AES-256 key of its notifications. */
+  secret: string;
+  /** config: from the merchants file (read-only here); api: POST /v1/webhooks. */
+  source: 'config' | 'api';
+  createdAt: number | null;
+}
+
+export type Removal = 'deleted' | 'not found' | 'configured';
+
+const secretContext = (entityId: string, id: string) => `webhook:${entityId}:${id}`;
+
+export class WebhookRegistry {
+  private readonly configured = new Map<string, Webhook[]>();
+  private registered = new Map<string, Webhook[]>();
+  /** Secrets already opened, by webhook id (the vault is not asked again on every reload). */
+  private readonly secrets = new Map<string, string>();
+
+  constructor(
+    merchants: Merchants,
+    private readonly store: Store,
+    private readonly vault: Vault,
+    private readonly clock: Clock,
+    private readonly newId: () => string,
+  ) {
+    for (const merchant of merchants.merchants) {
+      for (const entity of merchant.entities) {
+        const hooks = entity.webhooks.map((w, i): Webhook => ({
+          // A stable id, so that its outbox rows and GET /v1/webhooks name it the same after a restart.
+          id: createHash('sha256').update(`config:${entity.id}:${i}:${w.url}`).digest('hex').slice(0, 32),
+          entityId: entity.id,
+          url: w.url,
+          wrapper: w.wrapper,
+          secret: w.secret,
+          source: 'config',
+          createdAt: null,
+        }));
+        if (hooks.length) this.configured.set(entity.id, hooks);
+      }
+    }
+  }
+
+  /** Where the entity's notifications go (empty for most entities). */
+  of(entityId: string): readonly Webhook[] {
+    const configured = this.configured.get(entityId);
+    const registered = this.registered.get(entityId);
+    if (!registered) return configured ?? [];
+    return configured ? [...configured, ...registered] : registered;
+  }
+
+  /** Reload the API webhooks of every entity from the store. */
+  async refresh(): Promise<void> {
+    const rows = await activeWebhooks(this.store.db);
+    const next = new Map<string, Webhook[]>();
+    for (const row of rows) {
+      let secret = this.secrets.get(row.id);
+      if (secret === undefined) this.secrets.set(row.id, (secret = this.vault.open(row.secret, secretContext(row.entity_id, row.id))));
+      const list = next.get(row.entity_id) ?? [];
+      list.push({ id: row.id, entityId: row.entity_id, url: row.url, wrapper: row.wrapper as Wrapper, secret, source: 'api', createdAt: Number(row.created_at) });
+      next.set(row.entity_id, list);
+    }
+    this.registered = next;
+  }
+
+  /** The entity's webhooks as the store has them now (the API's list). */
+  async list(entityId: string): Promise<Webhook[]> {
+    await this.refresh();
+    return [...this.of(entityId)];
+  }
+
+  /** Register a webhook; without a secret one is generated (answered once, at creation). */
+  async add(entityId: string, input: { url: string; secret?: string; wrapper: Wrapper }): Promise<Webhook> {
+    const id = this.newId();
+    const secret = (input.secret ?? randomBytes(32).toString('hex')).toUpperCase();
+    const now = this.clock().getTime();
+    await this.store.write((trx) =>
+      insertWebhook(trx, {
+        id,
+        entity_id: entityId,
+        url: input.url,
+        wrapper: input.wrapper,
+        secret: this.vault.seal(secret, secretContext(entityId, id)),
+        status: 'active',
+        created_at: now,
+        updated_at: now,
+      }),
+    );
+    this.secrets.set(id, secret);
+    await this.refresh();
+    return { id, entityId, url: input.url, wrapper: input.wrapper, secret, source: 'api', createdAt: now };
+  }
+
+  async remove(entityId: string, id: string): Promise<Removal> {
+    if ((this.configured.get(entityId) ?? []).some((w) => w.id === id)) return 'configured';
+    const deleted = await this.store.write((trx) => deleteWebhook(trx, entityId, id, this.clock().getTime()));
+    await this.refresh();
+    return deleted ? 'deleted' : 'not found';
+  }
+}
