@@ -287,7 +287,8 @@ type Pending = UnitPending | RowsPending;
  * its own savepoint, so a failing unit is rolled back alone and never leaves half a payment.
  * The savepoint statements run on the connection directly (the transaction holds it): through
  * Kysely's query pipeline they cost as much as the unit's own insert. A batch is acknowledged
- * after `sync` (the WAL's fsync) resolved; the next batch may commit meanwhile.
+ * after `sync` (the WAL's fsync, off the event loop) resolved; the next batch gathers meanwhile,
+ * so that a commit and its fsync serve as many payments as arrived during the last one.
  */
 export class GroupCommitter {
   private queue: UnitPending[] = [];
@@ -341,10 +342,10 @@ export class GroupCommitter {
     } catch (error) {
       failed = { error };
     }
-    if (this.queue.length > 0) setImmediate(() => void this.flush());
-    else this.flushing = false;
     if (!failed) await this.sync().catch((error: unknown) => (failed = { error }));
     if (failed) for (const item of batch) item.reject(failed.error);
     else for (const settle of outcomes) settle();
+    if (this.queue.length > 0) setImmediate(() => void this.flush());
+    else this.flushing = false;
   }
 }

@@ -147,7 +147,7 @@ describe('multiRowInserts', () => {
 });
 
 describe('GroupCommitter (SQLite)', () => {
-  it('acknowledges a committed batch only after the WAL sync resolved, and commits the next batch meanwhile', async () => {
+  it('acknowledges a committed batch only after the WAL sync resolved; the next batch gathers meanwhile and commits after it', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'group-commit-'));
     const database = new SQLite(join(dataDir, 'g.sqlite'));
     database.pragma('journal_mode = WAL');
@@ -155,25 +155,32 @@ describe('GroupCommitter (SQLite)', () => {
     await sql`create table t (id integer primary key)`.execute(db);
     const syncs: Array<() => void> = [];
     const committer = new GroupCommitter(db, database, () => new Promise<void>((resolve) => syncs.push(resolve)));
+    const reader = new SQLite(join(dataDir, 'g.sqlite'), { readonly: true });
+    const rows = () => (reader.prepare('select count(*) as n from t').get() as { n: number }).n;
+    const turns = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
     try {
       let firstDone = false;
       const first = committer.write((trx) => sql`insert into t values (1)`.execute(trx)).then(() => (firstDone = true));
-      while (syncs.length < 1) await new Promise((resolve) => setImmediate(resolve));
+      while (syncs.length < 1) await turns(1);
       // Committed (another connection sees it) but not acknowledged before its sync.
-      const reader = new SQLite(join(dataDir, 'g.sqlite'), { readonly: true });
-      assert.equal((reader.prepare('select count(*) as n from t').get() as { n: number }).n, 1);
+      assert.equal(rows(), 1);
       assert.equal(firstDone, false);
-      // The next batch commits while the first one's sync is pending.
-      const second = committer.write((trx) => sql`insert into t values (2)`.execute(trx));
-      while (syncs.length < 2) await new Promise((resolve) => setImmediate(resolve));
-      assert.equal((reader.prepare('select count(*) as n from t').get() as { n: number }).n, 2);
-      assert.equal(firstDone, false);
+      // Two more units arrive while the sync runs: they wait, then share one commit and one sync.
+      const later = [2, 3].map((id) => committer.write((trx) => sql`insert into t values (${id})`.execute(trx)));
+      await turns(20);
+      assert.equal(rows(), 1);
+      assert.equal(syncs.length, 1);
       syncs[0]!();
       await first;
+      while (syncs.length < 2) await turns(1);
+      assert.equal(rows(), 3);
       syncs[1]!();
-      await second;
-      reader.close();
+      await Promise.all(later);
+      assert.equal(syncs.length, 2);
     } finally {
+      reader.close();
       await db.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     }
