@@ -65,7 +65,7 @@ function openSqlite(dataDir: string): Store {
     db,
     dialect: 'sqlite',
     write: (unit) => committer.write(unit),
-    insert: (rows) => committer.write((trx) => insertRows(trx, rows)),
+    insert: (rows) => committer.insert(rows),
     close: async () => {
       await db.destroy();
       closeSync(wal);
@@ -294,10 +294,11 @@ export class GroupCommitter {
   private queue: UnitPending[] = [];
   private flushing = false;
   private readonly savepoint: { begin: SQLite.Statement; release: SQLite.Statement; rollback: SQLite.Statement };
+  private readonly inserts = new Map<string, SQLite.Statement>();
 
   constructor(
     private readonly db: Kysely<Database>,
-    database: SQLite.Database,
+    private readonly database: SQLite.Database,
     /** Makes every commit so far durable. */
     private readonly sync: () => Promise<void>,
   ) {
@@ -314,6 +315,27 @@ export class GroupCommitter {
       if (!this.flushing) {
         this.flushing = true;
         setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  /**
+   * Insert rows as one unit. They are bound straight to SQLite's prepared statements on the
+   * transaction's connection (as the savepoints are): Kysely's query pipeline around them cost
+   * more than SQLite's own work for a payment row.
+   */
+  insert(rows: RowInsert[]): Promise<void> {
+    return this.write(async () => {
+      for (const { table, row } of rows) {
+        const columns = Object.keys(row);
+        const key = `${table}(${columns.join(',')})`;
+        let statement = this.inserts.get(key);
+        if (!statement) {
+          statement = this.database.prepare(`insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+          this.inserts.set(key, statement);
+        }
+        const values = row as Record<string, unknown>;
+        statement.run(columns.map((column) => values[column] ?? null));
       }
     });
   }

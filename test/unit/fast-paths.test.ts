@@ -1,9 +1,11 @@
 // The hot path's shortcuts must agree with what they stand in for: the compiled acceptor with
-// zod, isCalendarDate with the calendar, isAbsoluteUrl with the URL parser.
+// zod, isCalendarDate with the calendar, isAbsoluteUrl with the URL parser, the cached response
+// timestamp with the clock.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { z } from 'zod';
+import { responseTimestamp } from '../../server/clock.ts';
 import { nest, type Flat } from '../../server/http/params.ts';
 import { acceptor } from '../../server/schema/accept.ts';
 import { isAbsoluteUrl, isCalendarDate } from '../../server/schema/common.ts';
@@ -155,5 +157,15 @@ describe('isAbsoluteUrl', () => {
       assert.equal(isAbsoluteUrl(value), false, value);
       assert.equal(byParser(value), false, value);
     }
+  });
+});
+
+describe('responseTimestamp', () => {
+  it('formats each moment in UTC, also when the second changes between calls or goes back', () => {
+    const moments = ['2026-11-22T03:59:59.999Z', '2026-11-22T04:00:00.000Z', '2026-11-22T04:00:00.500Z', '1999-12-31T23:59:59.000Z', '2026-11-22T04:00:01.000Z'];
+    assert.deepEqual(
+      moments.map((m) => responseTimestamp(new Date(m))),
+      ['2026-11-22 03:59:59+0000', '2026-11-22 04:00:00+0000', '2026-11-22 04:00:00+0000', '1999-12-31 23:59:59+0000', '2026-11-22 04:00:01+0000'],
+    );
   });
 });
