@@ -1,8 +1,9 @@
 // npm run bench: runs each section in turn, prints its table and targets, and writes everything
 // to .bench/results.json. A measurement, not a test: the exit code is 0 whatever the figures.
 //
-// Sections: server (throughput of POST /v1/payments against a bare-Fastify ceiling). Further
-// sections (widget size, time to interactive) plug in by adding an entry to SECTIONS.
+// Sections: server (throughput of POST /v1/payments against a bare-Fastify ceiling), validation
+// (reading and checking the plain and the full request in process), widget (size, time to
+// interactive). Further sections plug in by adding an entry to SECTIONS.
 //
 // Environment:
 //   BENCH_SECTIONS     comma-separated section names (default: all)
@@ -21,6 +22,7 @@ import { repoRoot } from './lib/child.ts';
 import { installInterruptHandler } from './lib/cleanup.ts';
 import { formatSection, type SectionReport } from './lib/report.ts';
 import { serverSection } from './server.ts';
+import { validationSection } from './validation.ts';
 import { widgetSection } from './widget.ts';
 
 const env = process.env;
@@ -44,6 +46,7 @@ const SECTIONS: Record<string, () => Promise<SectionReport>> = {
       cpuProfileDir: env.BENCH_CPU_PROFILE === '1' ? join(outDir, 'profiles') : undefined,
       log,
     }),
+  validation: () => validationSection(),
   widget: () => widgetSection(log),
 };
 

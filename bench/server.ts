@@ -58,7 +58,8 @@ export interface TargetRun {
   error?: string;
 }
 
-const plainBody = new URLSearchParams({ entityId: shopA.entityId, ...cardDebit() }).toString();
+/** The card debit every gateway target is sent. */
+export const plainBody = new URLSearchParams({ entityId: shopA.entityId, ...cardDebit() }).toString();
 /** The same debit with a full customer, billing, shipping and 10 cart items (test/support/groups.ts). */
 export const fullBody = new URLSearchParams({ entityId: shopA.entityId, ...fullCardDebit() }).toString();
 const headers = { authorization: `Bearer ${shopA.token}`, 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' };
