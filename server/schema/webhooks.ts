@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { Nested } from '../http/params.ts';
 import { absoluteUrl } from './common.ts';
+import { liveReceiverProblem } from '../receivers.ts';
 import { paramError } from './errors.ts';
 import { parseWith, type Parsed, type ValidationContext } from './requests.ts';
 
@@ -19,8 +20,14 @@ export type WebhookRequest = z.infer<typeof webhookRequest>;
 
 export function parseWebhookRequest(input: Nested, ctx: ValidationContext): Parsed<WebhookRequest> {
   const parsed = parseWith(webhookRequest, input, ctx, (v) => {
-    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v.url ?? '')?.[1]?.toLowerCase();
-    return v.url !== undefined && scheme !== 'http' && scheme !== 'https' ? [paramError('url', v.url, 'must be an http or https URL')] : [];
+    if (v.url === undefined) return [];
+    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v.url)?.[1]?.toLowerCase();
+    if (scheme !== 'http' && scheme !== 'https') return [paramError('url', v.url, 'must be an http or https URL')];
+    // Live notifications go to merchants' public HTTPS servers only (receivers.ts).
+    const problem = ctx.env === 'live' ? liveReceiverProblem(v.url) : undefined;
+    if (problem === 'not an https URL') return [paramError('url', v.url, 'must be an https URL in the live environment')];
+    if (problem) return [paramError('url', v.url, 'must name a public host (not localhost, a private, loopback or link-local address) in the live environment')];
+    return [];
   });
   if (parsed.ok) return parsed;
   // Even a mistyped key is a key: it never travels back.

@@ -38,6 +38,8 @@ export interface DeliveryOptions {
   onPoll?: () => Promise<void>;
   /** POSTs in flight at once (default 16). */
   parallel?: number;
+  /** Why a receiver may not be sent to (live: receivers.ts), or undefined. */
+  receiverProblem?: (url: string) => Promise<string | undefined>;
 }
 
 export interface Delivery {
@@ -111,20 +113,26 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     if (stopped) return void (await store.write((trx) => releaseClaim(trx, row.id, owner)).catch(() => undefined));
     let status: number | null = null;
     let error: string | null = null;
-    try {
-      const response = await fetch(row.url, {
-        method: 'POST',
-        headers: { 'content-type': row.content_type, [IV_HEADER]: row.iv, [TAG_HEADER]: row.tag },
-        body: row.body,
-        redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping.signal]),
-      });
-      status = response.status;
-      // The answer's body means nothing; it is drained so the connection can be reused.
-      await response.arrayBuffer().catch(() => undefined);
-    } catch (e) {
-      if (stopped) return void (await store.write((trx) => releaseClaim(trx, row.id, owner)).catch(() => undefined));
-      error = describe(e as Error & { cause?: { code?: string } }, timeoutMs);
+    const refused = options.receiverProblem ? await options.receiverProblem(row.url) : undefined;
+    // A receiver the gateway may not reach is a failed attempt: retried on the schedule (the
+    // merchant may fix its DNS), never sent.
+    if (refused) error = `receiver ${refused}`;
+    else {
+      try {
+        const response = await fetch(row.url, {
+          method: 'POST',
+          headers: { 'content-type': row.content_type, [IV_HEADER]: row.iv, [TAG_HEADER]: row.tag },
+          body: row.body,
+          redirect: 'manual',
+          signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping.signal]),
+        });
+        status = response.status;
+        // The answer's body means nothing; it is drained so the connection can be reused.
+        await response.arrayBuffer().catch(() => undefined);
+      } catch (e) {
+        if (stopped) return void (await store.write((trx) => releaseClaim(trx, row.id, owner)).catch(() => undefined));
+        error = describe(e as Error & { cause?: { code?: string } }, timeoutMs);
+      }
     }
     const now = clock().getTime();
     const attempts = Number(row.attempts) + 1;

@@ -2,6 +2,7 @@
 // deps.webhooks, and the delivery worker, woken as soon as a commit wrote notifications.
 import type { Logger } from 'pino';
 import type { Gateway } from '../http/pipeline.ts';
+import { liveDeliveryProblem } from '../receivers.ts';
 import type { Store } from '../store/db.ts';
 import { purgeFinished } from '../store/webhooks.ts';
 import { startDelivery, type Delivery } from './delivery.ts';
@@ -43,7 +44,15 @@ export async function startWebhooks(g: Gateway, log: Pick<Logger, 'info' | 'warn
     purgedAt = now;
     await store.write((trx) => purgeFinished(trx, now - KEEP_FINISHED_MS));
   };
-  delivery = startDelivery({ store, clock: deps.clock, log, pollMs: settings.pollMs, timeoutMs: settings.timeoutMs, onPoll });
+  delivery = startDelivery({
+    store,
+    clock: deps.clock,
+    log,
+    pollMs: settings.pollMs,
+    timeoutMs: settings.timeoutMs,
+    onPoll,
+    receiverProblem: deps.env === 'live' ? (url) => liveDeliveryProblem(url) : undefined,
+  });
   return { webhooks, delivery };
 }
 

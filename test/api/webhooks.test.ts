@@ -673,6 +673,59 @@ describe('webhooks: API', () => {
   });
 });
 
+describe('webhooks: the live environment sends to public https receivers only', () => {
+  it('refuses to register http, localhost or private receivers, naming url; takes a public https one', async () => {
+    const gw = await startGateway({ env: 'live', webhookPollMs: 60 * MINUTE });
+    try {
+      const cases: Array<[string, RegExp]> = [
+        ['http://hooks.shop.example/payments', /must be an https URL in the live environment/],
+        ['https://127.0.0.1/hooks', /must name a public host/],
+        ['https://localhost:8443/hooks', /must name a public host/],
+        ['https://169.254.169.254/latest/meta-data', /must name a public host/],
+        ['https://[fd00::7]/hooks', /must name a public host/],
+      ];
+      for (const [url, message] of cases) {
+        const refused = await gw.client.post('/v1/webhooks', { url });
+        assert.equal(refused.status, 400, url);
+        assert.equal(refused.body.result.parameterErrors.length, 1);
+        assert.equal(refused.body.result.parameterErrors[0].name, 'url');
+        assert.match(refused.body.result.parameterErrors[0].message, message);
+      }
+      const taken = await gw.client.post('/v1/webhooks', { url: 'https://hooks.shop.example/payments' });
+      assert.equal(taken.status, 200, JSON.stringify(taken.body));
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('never sends to a merchants-file receiver on the gateway’s own network: the attempt fails and is retried, nothing arrives', async () => {
+    const clock = new TestClock();
+    const dataDir = mkdtempSync(join(tmpdir(), 'gw-webhooks-live-'));
+    const receiver = new Receiver();
+    await receiver.start();
+    const { loadMerchants, parseMerchants } = await import('../../server/config.ts');
+    const { merchantsFile } = await import('../support/gateway.ts');
+    const json = JSON.parse(JSON.stringify({ merchants: loadMerchants(merchantsFile).merchants }));
+    json.merchants[1].entities[0].webhooks = [{ url: receiver.url, secret: SECRET }];
+    const running = await createGateway({ ...testSettings(dataDir, { env: 'live' }), webhookPollMs: 60 * MINUTE }, { clock: clock.now, merchants: parseMerchants(json) });
+    try {
+      const base = await running.app.listen({ port: 0, host: '127.0.0.1' });
+      const paid = await new Client(base, shopB.token, shopB.entityId).post('/v1/payments', cardDebit());
+      assert.equal(paid.body.result.code, '000.000.000');
+      await running.deliverWebhooks();
+      assert.equal(receiver.hits, 0);
+      const [row] = await running.store.db.selectFrom('webhook_outbox').selectAll().where('resource_id', '=', paid.body.id).execute();
+      assert.equal(row!.status, 'pending');
+      assert.equal(row!.last_error, 'receiver not an https URL');
+      assert.equal(Number(row!.attempts), 1);
+    } finally {
+      await running.close();
+      await receiver.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('webhooks: demo playground', () => {
   it('registers the shop\u2019s receiver for the demo entity, decrypts what arrives and lists it', async () => {
     const gw = await start();
