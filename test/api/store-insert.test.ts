@@ -13,34 +13,15 @@ import type { Database } from '../../server/store/tables.ts';
 import { paymentRow, type PaymentRecord } from '../../server/store/payments.ts';
 import { registrationRow } from '../../server/store/registrations.ts';
 import { databaseUrl, freshPostgresSchema } from '../support/gateway.ts';
+import { paymentRecord } from '../support/records.ts';
 
 const PG_SKIP = databaseUrl ? false : 'DATABASE_URL not set: PostgreSQL tests skipped';
 const entityId = '8a8294174b7ecb28014b9699220015ca';
 
 let serial = 0;
-function payment(id = (++serial).toString(16).padStart(32, 'a')): PaymentRecord {
-  return {
-    id,
-    entityId,
-    paymentType: 'DB',
-    method: 'CC',
-    paymentBrand: 'VISA',
-    amountMinor: 9200 + serial,
-    currency: 'EUR',
-    status: 'success',
-    resultCode: '000.100.110',
-    referencedId: null,
-    registrationId: null,
-    sequence: null,
-    numberOfCaptures: null,
-    merchantTransactionId: null,
-    ndc: `ndc-${id}`,
-    details: { card: { bin: '420000', last4Digits: '0000' } },
-    acquirer: {},
-    testMode: null,
-    createdAt: 1_700_000_000_000 + serial,
-    updatedAt: 1_700_000_000_000 + serial,
-  };
+function payment(): PaymentRecord {
+  serial += 1;
+  return paymentRecord({ entityId, amountMinor: 9200 + serial, details: { card: { bin: '420000', last4Digits: '0000' } } });
 }
 
 function registration(id: string): RowInsert {

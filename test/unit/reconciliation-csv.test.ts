@@ -7,33 +7,22 @@ import { aggregate, aggregationId, CSV_HEADER, decodeAggregationId, recordJson, 
 import { recordOf } from '../../server/reports/settlement.ts';
 import { idRangeOf, shortIdOf } from '../../server/reports/shortId.ts';
 import type { PaymentRecord } from '../../server/store/payments.ts';
+import { paymentRecord } from '../support/records.ts';
 
 const ENTITY = { id: '8a8294174b7ecb28014b9699220015ca', name: 'Shop A eCommerce', merchantName: 'Test Shop A' };
 
 function payment(overrides: Partial<PaymentRecord> = {}): PaymentRecord {
-  return {
+  return paymentRecord({
     id: '0123456789abcdef0123456789abcdef',
     entityId: ENTITY.id,
-    paymentType: 'DB',
-    method: 'CC',
-    paymentBrand: 'VISA',
-    amountMinor: 9200,
-    currency: 'EUR',
-    status: 'success',
-    resultCode: '000.100.110',
-    referencedId: null,
-    registrationId: null,
-    sequence: null,
-    numberOfCaptures: null,
     merchantTransactionId: 'order-0001',
     ndc: 'ndc',
     details: { card: { bin: '420000', last4Digits: '0000', holder: 'Jane Jones' }, descriptor: 'Shop A' },
     acquirer: { connectorDetails: { ConnectorTxID1: 'ABCDEF0123456789' } },
-    testMode: null,
     createdAt: Date.parse('2026-03-10T09:00:00Z'),
     updatedAt: Date.parse('2026-03-10T09:00:00Z'),
     ...overrides,
-  };
+  });
 }
 
 describe('CSV values', () => {

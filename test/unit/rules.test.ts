@@ -2,40 +2,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { decideReference, type ReferenceAsk, type ReferenceDecision } from '../../server/payments/rules.ts';
 import type { PaymentRecord } from '../../server/store/payments.ts';
+import { paymentRecord } from '../support/records.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const CUTOFF_MS = 24 * HOUR_MS;
 const CREATED_AT = Date.UTC(2026, 2, 15, 12, 0, 0);
 const SOON = CREATED_AT + 60_000;
 
-let counter = 0;
-
 /** A stored payment: a successful EUR 100.00 card PA unless told otherwise. */
 function payment(overrides: Partial<PaymentRecord> = {}): PaymentRecord {
-  counter += 1;
-  return {
-    id: counter.toString(16).padStart(32, '0'),
-    entityId: '8a8294174b7ecb28014b9699220015ca',
-    paymentType: 'PA',
-    method: 'CC',
-    paymentBrand: 'VISA',
-    amountMinor: 10_000,
-    currency: 'EUR',
-    status: 'success',
-    resultCode: '000.100.110',
-    referencedId: null,
-    registrationId: null,
-    sequence: null,
-    numberOfCaptures: null,
-    merchantTransactionId: null,
-    ndc: `ndc-${counter}`,
-    details: {},
-    acquirer: {},
-    testMode: null,
-    createdAt: CREATED_AT,
-    updatedAt: CREATED_AT,
-    ...overrides,
-  };
+  return paymentRecord({ paymentType: 'PA', amountMinor: 10_000, createdAt: CREATED_AT, updatedAt: CREATED_AT, ...overrides });
 }
 
 /** A successful payment of `type` referencing `of`. */
