@@ -21,6 +21,8 @@ const GROUPS: readonly [RegExp, MessageKey][] = [
   [/^(100\.100\.601|800\.100\.153)/, 'rCvv'],
   [/^800\.100\.1(55|62)/, 'rFunds'],
   [/^100\.396\.103/, 'rSession'],
+  // the shopper failed the issuer's 3-D Secure challenge
+  [/^100\.380\.401/, 'r3ds'],
   // throttled: not a decline
   [/^800\.120\.100/, 'rSystem'],
   // rejected3ds, softDecline

@@ -40,6 +40,8 @@ const SPECIFIC: Record<string, MessageKey> = {
   '100.100.501': 'rConfig',
   '800.120.100': 'rSystem',
   '100.396.103': 'rSession',
+  // In no group of the catalogue: a failed 3-D Secure challenge.
+  '100.380.401': 'r3ds',
 };
 
 /** Codes not (yet) in the catalogue, one or more per group pattern. */
