@@ -8,7 +8,7 @@ import { nest } from '../../server/http/params.ts';
 import { POS_MERCHANT_ID } from '../../server/simulator/simulator.ts';
 import { pageCard, prepareCheckout, Shopper } from '../support/checkouts.ts';
 import { visaFacts } from '../support/cardFacts.ts';
-import { cardDebit, shopA, startGateway, type Client, type Reply, type TestGateway } from '../support/gateway.ts';
+import { cardDebit, sepaDebit, shopA, startGateway, type Client, type Reply, type TestGateway } from '../support/gateway.ts';
 import { groupSamples } from '../support/groups.ts';
 import { billingAddress, browserData, cards } from '../support/threeds.ts';
 
@@ -17,16 +17,6 @@ type Params = Record<string, string>;
 /** The flat parameters as the nested structure a response carries. */
 const nested = (params: Params) => nest(params).value as Record<string, unknown>;
 
-const sepaDebit = (overrides: Params = {}): Params => ({
-  amount: '20.00',
-  currency: 'EUR',
-  paymentBrand: 'DIRECTDEBIT_SEPA',
-  paymentType: 'DB',
-  'bankAccount.holder': 'Jane Jones',
-  'bankAccount.iban': 'DE89370400440532013000',
-  'bankAccount.bic': 'COBADEFFXXX',
-  ...overrides,
-});
 
 const withoutCvv = (params: Params): Params => {
   const { 'card.cvv': _cvv, ...rest } = params;

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { paymentResponse } from '../../server/http/responseSchemas.ts';
 import { masterFacts, visaFacts } from '../support/cardFacts.ts';
 import { fakeDist } from '../support/checkouts.ts';
-import { cardDebit, shopA, shopB, startGateway, type Client, type Reply, type TestGateway } from '../support/gateway.ts';
+import { cardDebit, sepaDebit, shopA, shopB, startGateway, type Client, type Reply, type TestGateway } from '../support/gateway.ts';
 import { billingAddress, browserData, cards, ShopperBrowser } from '../support/threeds.ts';
 
 /** Shop A's entity for bank transfers: BANKTRANSFER among its brands, its own account in merchants.json. */
@@ -38,16 +38,6 @@ function withoutCvv(params: Record<string, string>): Record<string, string> {
   return rest;
 }
 
-const sepa = (overrides: Record<string, string> = {}): Record<string, string> => ({
-  amount: '20.00',
-  currency: 'EUR',
-  paymentBrand: 'DIRECTDEBIT_SEPA',
-  paymentType: 'DB',
-  'bankAccount.holder': 'Jane Jones',
-  'bankAccount.iban': 'DE89370400440532013000',
-  'bankAccount.bic': 'COBADEFFXXX',
-  ...overrides,
-});
 
 const tokenDebit = (overrides: Record<string, string> = {}): Record<string, string> => ({
   amount: '12.00',
@@ -192,7 +182,7 @@ describe('response fields', () => {
     });
 
     it('is absent for accounts that are not cards, and for referencing payments (no number was sent)', async () => {
-      const direct = await payAndRead(gw.client, sepa());
+      const direct = await payAndRead(gw.client, sepaDebit());
       assert.equal(direct.body.brandResult, undefined);
       const token = await payAndRead(gw.client, tokenDebit());
       assert.equal(token.body.brandResult, undefined);
@@ -251,22 +241,22 @@ describe('response fields', () => {
 
   describe('merchant.bankAccount.holder / .number / .bic / .country', () => {
     it('answers the merchant\'s account for a bank transfer debit, next to the merchant.* sent, and GET the same', async () => {
-      const { body, read } = await payAndRead(transfers, sepa({ paymentBrand: 'BANKTRANSFER', 'merchant.name': 'Shop A*Order 17' }));
+      const { body, read } = await payAndRead(transfers, sepaDebit({ paymentBrand: 'BANKTRANSFER', 'merchant.name': 'Shop A*Order 17' }));
       assert.equal(body.result.code, '000.100.110');
       assert.deepEqual(body.merchant, { name: 'Shop A*Order 17', bankAccount: MERCHANT_ACCOUNT });
       assert.deepEqual(read.merchant, body.merchant);
-      const plain = await payAndRead(transfers, sepa({ paymentBrand: 'BANKTRANSFER' }));
+      const plain = await payAndRead(transfers, sepaDebit({ paymentBrand: 'BANKTRANSFER' }));
       assert.deepEqual(plain.body.merchant, { bankAccount: MERCHANT_ACCOUNT });
     });
 
     it('is absent from every other payment: direct debits, cards, a bank transfer credit, other entities', async () => {
-      const direct = await payAndRead(transfers, sepa());
+      const direct = await payAndRead(transfers, sepaDebit());
       assert.equal(direct.body.merchant, undefined);
       const card = await payAndRead(transfers, cardDebit({ 'merchant.name': 'Shop A' }));
       assert.deepEqual(card.body.merchant, { name: 'Shop A' });
-      const credit = await payAndRead(transfers, sepa({ paymentBrand: 'BANKTRANSFER', paymentType: 'CD' }));
+      const credit = await payAndRead(transfers, sepaDebit({ paymentBrand: 'BANKTRANSFER', paymentType: 'CD' }));
       assert.equal(credit.body.merchant, undefined);
-      const otherEntity = await payAndRead(gw.client, sepa());
+      const otherEntity = await payAndRead(gw.client, sepaDebit());
       assert.equal(otherEntity.body.merchant, undefined);
     });
   });
@@ -363,18 +353,18 @@ describe('request parameters through POST /v1/payments', () => {
 
   describe('bankAccount.bankName and bankAccount.country', () => {
     it('accepts and echoes them in bankAccount', async () => {
-      const { body, read } = await payAndRead(gw.client, sepa({ 'bankAccount.bankName': 'Commerzbank Frankfurt', 'bankAccount.country': 'DE' }));
+      const { body, read } = await payAndRead(gw.client, sepaDebit({ 'bankAccount.bankName': 'Commerzbank Frankfurt', 'bankAccount.country': 'DE' }));
       assert.equal(body.bankAccount.bankName, 'Commerzbank Frankfurt');
       assert.equal(body.bankAccount.country, 'DE');
       assert.deepEqual(read.bankAccount, body.bankAccount);
-      assert.equal((await payAndRead(gw.client, sepa({ 'bankAccount.bankName': 'B'.repeat(255) }))).body.bankAccount.bankName, 'B'.repeat(255));
+      assert.equal((await payAndRead(gw.client, sepaDebit({ 'bankAccount.bankName': 'B'.repeat(255) }))).body.bankAccount.bankName, 'B'.repeat(255));
     });
 
     it('refuses a bank name over 255 characters (100.100.101) and a country that is not two letters (100.200.100)', async () => {
-      assertRefused(await gw.client.post('/v1/payments', sepa({ 'bankAccount.bankName': 'B'.repeat(256) })), '100.100.101', ['bankAccount.bankName']);
-      assertRefused(await gw.client.post('/v1/payments', sepa({ 'bankAccount.bankName': '' })), '100.100.101', ['bankAccount.bankName']);
+      assertRefused(await gw.client.post('/v1/payments', sepaDebit({ 'bankAccount.bankName': 'B'.repeat(256) })), '100.100.101', ['bankAccount.bankName']);
+      assertRefused(await gw.client.post('/v1/payments', sepaDebit({ 'bankAccount.bankName': '' })), '100.100.101', ['bankAccount.bankName']);
       for (const country of ['DEU', 'D', 'D1', '276', '']) {
-        assertRefused(await gw.client.post('/v1/payments', sepa({ 'bankAccount.country': country })), '100.200.100', ['bankAccount.country']);
+        assertRefused(await gw.client.post('/v1/payments', sepaDebit({ 'bankAccount.country': country })), '100.200.100', ['bankAccount.country']);
       }
     });
   });

@@ -160,6 +160,20 @@ export async function startGateway(options: TestGatewayOptions = {}): Promise<Te
   };
 }
 
+/** A SEPA direct debit that the simulator approves. */
+export function sepaDebit(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    amount: '20.00',
+    currency: 'EUR',
+    paymentBrand: 'DIRECTDEBIT_SEPA',
+    paymentType: 'DB',
+    'bankAccount.holder': 'Jane Jones',
+    'bankAccount.iban': 'DE89370400440532013000',
+    'bankAccount.bic': 'COBADEFFXXX',
+    ...overrides,
+  };
+}
+
 /** A card debit that the simulator approves. */
 export function cardDebit(overrides: Record<string, string> = {}): Record<string, string> {
   return {

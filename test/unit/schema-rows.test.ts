@@ -9,6 +9,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { Nested } from '../../server/http/params.ts';
 import { parseInitialPayment, parseRegistrationPayment, type ValidationContext } from '../../server/schema/requests.ts';
+import { sepaDebit } from '../support/gateway.ts';
 
 const RUNS = { numRuns: 100 };
 const CTX: ValidationContext = { env: 'test', now: new Date('2026-03-15T12:00:00Z') };
@@ -123,7 +124,7 @@ interface Row {
 }
 
 const cardDebit = { amount: '92.00', currency: 'EUR', paymentBrand: 'VISA', paymentType: 'DB', 'card.number': '4200000000000000', 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'card.cvv': '123' };
-const sepaDebit = { amount: '20.00', currency: 'EUR', paymentBrand: 'DIRECTDEBIT_SEPA', paymentType: 'DB', 'bankAccount.holder': 'Jane Jones', 'bankAccount.iban': 'DE89370400440532013000', 'bankAccount.bic': 'COBADEFFXXX' };
+const sepa = sepaDebit();
 const tokenDebit = { amount: '12.00', currency: 'EUR', paymentBrand: 'VISA', paymentType: 'DB', 'tokenAccount.number': '4895370012003478', 'tokenAccount.type': 'NETWORK' };
 const registrationPayment = { amount: '10.00', currency: 'EUR', paymentType: 'DB' };
 
@@ -153,8 +154,8 @@ const ROWS: Record<string, Row[]> = {
   ],
   'card.numberType': [{ name: 'card.numberType', field: oneOf(['PAN', 'DPAN']), code: '200.300.404', base: cardDebit, parse: initial }],
   'bankAccount.bankName and bankAccount.country': [
-    { name: 'bankAccount.bankName', field: an(255), code: '100.100.101', base: sepaDebit, parse: initial },
-    { name: 'bankAccount.country', field: charsOf(LETTERS, 2, 2, '1-_ é'), code: '100.200.100', base: sepaDebit, parse: initial },
+    { name: 'bankAccount.bankName', field: an(255), code: '100.100.101', base: sepa, parse: initial },
+    { name: 'bankAccount.country', field: charsOf(LETTERS, 2, 2, '1-_ é'), code: '100.200.100', base: sepa, parse: initial },
   ],
   'tokenAccount.expiryMonth, expiryYear, cryptogram, dtvc': [
     { name: 'tokenAccount.expiryMonth', field: month, code: '100.100.101', base: tokenDebit, parse: initial },

@@ -9,8 +9,8 @@ import type { PaymentRecord } from '../../store/payments.ts';
 import { meta } from '../envelope.ts';
 import { failureReply } from '../outcomes.ts';
 import { handle, type Gateway } from '../pipeline.ts';
-import { invalidParams, methods, parseBody } from './common.ts';
-import { queryParams } from './queryString.ts';
+import { methods } from './common.ts';
+import { parseQueryString } from './queryString.ts';
 
 type Found = { kind: 'found'; payments: PaymentRecord[] };
 
@@ -31,9 +31,7 @@ export function queryRoutes(app: FastifyInstance, g: Gateway) {
         operation: 'reads',
         respond,
         async run(ctx) {
-          const query = queryParams(request);
-          if (query.errors.length) return invalidParams(query.errors);
-          const parsed = parseBody(g, query.params, parseQuery);
+          const parsed = parseQueryString(g, request, parseQuery);
           if (!parsed.ok) return parsed.invalid;
           return { kind: 'found', payments: await queryPayments(g.deps, ctx, parsed.value) };
         },
@@ -46,9 +44,7 @@ export function queryRoutes(app: FastifyInstance, g: Gateway) {
         operation: 'reads',
         respond,
         async run(ctx) {
-          const query = queryParams(request);
-          if (query.errors.length) return invalidParams(query.errors);
-          const parsed = parseBody(g, query.params, parseQueryOne);
+          const parsed = parseQueryString(g, request, parseQueryOne);
           if (!parsed.ok) return parsed.invalid;
           const payments = await queryPayment(g.deps, ctx, (request.params as { id: string }).id, parsed.value.includeLinked);
           return payments ? { kind: 'found', payments } : refused('700.400.580', true);

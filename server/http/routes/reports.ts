@@ -10,8 +10,8 @@ import type { ReconciliationRecord } from '../../reports/settlement.ts';
 import { errorBody, meta } from '../envelope.ts';
 import { failureReply } from '../outcomes.ts';
 import { handle, type Gateway } from '../pipeline.ts';
-import { invalidParams, methods, parseBody } from './common.ts';
-import { queryParams } from './queryString.ts';
+import { methods } from './common.ts';
+import { parseQueryString } from './queryString.ts';
 
 type Listed = { kind: 'aggregations'; aggregations: Aggregation[] };
 type Detailed = { kind: 'records'; aggregation: Aggregation; records: ReconciliationRecord[] };
@@ -54,9 +54,7 @@ export function reportRoutes(app: FastifyInstance, g: Gateway) {
       handle<Listed | Invalid>(g, request, reply, {
         operation: 'reads',
         async run(ctx) {
-          const query = queryParams(request);
-          if (query.errors.length) return invalidParams(query.errors);
-          const parsed = parseBody(g, query.params, parseReportPeriod);
+          const parsed = parseQueryString(g, request, parseReportPeriod);
           if (!parsed.ok) return parsed.invalid;
           return { kind: 'aggregations', aggregations: await aggregations(g.deps, ctx.entity, parsed.value) };
         },
@@ -70,9 +68,7 @@ export function reportRoutes(app: FastifyInstance, g: Gateway) {
       handle<Detailed | Invalid | Missing>(g, request, reply, {
         operation: 'reads',
         async run(ctx) {
-          const query = queryParams(request);
-          if (query.errors.length) return invalidParams(query.errors);
-          const parsed = parseBody(g, query.params, parseReportSort);
+          const parsed = parseQueryString(g, request, parseReportSort);
           if (!parsed.ok) return parsed.invalid;
           const id = (request.params as { id: string }).id;
           const found = await aggregationRecords(g.deps, ctx.entity, id, parsed.value.order);
