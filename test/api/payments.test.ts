@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { visaFacts } from '../support/cardFacts.ts';
-import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
+import { cardDebit, sepaDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
 import { ShopperBrowser } from '../support/threeds.ts';
 
 describe('initial payments', () => {
@@ -97,16 +97,7 @@ describe('initial payments', () => {
   });
 
   it('debits a SEPA bank account with IBAN and BIC', async () => {
-    const { status, body } = await gw.client.post('/v1/payments', {
-      amount: '20.00',
-      currency: 'EUR',
-      paymentBrand: 'DIRECTDEBIT_SEPA',
-      paymentType: 'DB',
-      'bankAccount.holder': 'Jane Jones',
-      'bankAccount.iban': 'DE89370400440532013000',
-      'bankAccount.bic': 'COBADEFFXXX',
-      'bankAccount.country': 'DE',
-    });
+    const { status, body } = await gw.client.post('/v1/payments', sepaDebit({ 'bankAccount.country': 'DE' }));
     assert.equal(status, 200, JSON.stringify(body));
     assert.equal(body.bankAccount.iban, 'DE89370400440532013000');
     assert.equal(body.result.avsResponse, undefined);

@@ -71,6 +71,26 @@ class Receiver {
 
 type Gw = TestGateway;
 
+/** A gateway whose merchants file gives shop B's entity a webhook to this receiver; its client is shop B's. */
+async function startWithConfigWebhook(receiver: Receiver, env: 'test' | 'live' = 'test') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gw-webhooks-config-'));
+  const { loadMerchants, parseMerchants } = await import('../../server/config.ts');
+  const { merchantsFile } = await import('../support/gateway.ts');
+  const json = JSON.parse(JSON.stringify({ merchants: loadMerchants(merchantsFile).merchants }));
+  json.merchants[1].entities[0].webhooks = [{ url: receiver.url, secret: SECRET }];
+  const running = await createGateway({ ...testSettings(dataDir, { env }), webhookPollMs: 60 * MINUTE }, { clock: new TestClock().now, merchants: parseMerchants(json) });
+  const base = await running.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    running,
+    client: new Client(base, shopB.token, shopB.entityId),
+    async close() {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+
 /** A gateway whose webhook poll is slow (the tests deliver with deliverWebhooks()), on SQLite or on a given PostgreSQL schema. */
 async function start(options: Backend & { dataDir?: string; schemaUrl?: string; clock?: TestClock; timeoutMs?: number; pollMs?: number; cardKey?: string } = {}): Promise<Gw> {
   const { pollMs, timeoutMs, ...rest } = options;
@@ -641,34 +661,24 @@ describe('webhooks: API', () => {
   });
 
   it('lists the merchants file\u2019s webhooks too, and refuses to delete them here', async () => {
-    const clock = new TestClock();
-    const dataDir = mkdtempSync(join(tmpdir(), 'gw-webhooks-config-'));
     const receiver = new Receiver();
     await receiver.start();
-    const { loadMerchants, parseMerchants } = await import('../../server/config.ts');
-    const { merchantsFile } = await import('../support/gateway.ts');
-    const file = loadMerchants(merchantsFile);
-    const json = JSON.parse(JSON.stringify({ merchants: file.merchants }));
-    json.merchants[1].entities[0].webhooks = [{ url: receiver.url, secret: SECRET }];
-    const running = await createGateway({ ...testSettings(dataDir), webhookPollMs: 60 * MINUTE }, { clock: clock.now, merchants: parseMerchants(json) });
+    const gw = await startWithConfigWebhook(receiver);
     try {
-      const base = await running.app.listen({ port: 0, host: '127.0.0.1' });
-      const client = new Client(base, shopB.token, shopB.entityId);
-      const list = await client.get('/v1/webhooks');
+      const list = await gw.client.get('/v1/webhooks');
       assert.equal(list.body.webhooks.length, 1);
       const [hook] = list.body.webhooks;
       assert.equal(hook.source, 'config');
       assert.equal(hook.url, receiver.url);
-      const refused = await client.delete(`/v1/webhooks/${hook.id}`);
+      const refused = await gw.client.delete(`/v1/webhooks/${hook.id}`);
       assert.equal(refused.status, 400);
       assert.equal(refused.body.result.parameterErrors[0].name, 'id');
-      const paid = await client.post('/v1/payments', cardDebit());
-      await running.deliverWebhooks();
+      const paid = await gw.client.post('/v1/payments', cardDebit());
+      await gw.running.deliverWebhooks();
       assert.equal(receiver.of(paid.body.id).length, 1);
     } finally {
-      await running.close();
+      await gw.close();
       await receiver.stop();
-      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
@@ -699,29 +709,21 @@ describe('webhooks: the live environment sends to public https receivers only', 
   });
 
   it('never sends to a merchants-file receiver on the gateway’s own network: the attempt fails and is retried, nothing arrives', async () => {
-    const clock = new TestClock();
-    const dataDir = mkdtempSync(join(tmpdir(), 'gw-webhooks-live-'));
     const receiver = new Receiver();
     await receiver.start();
-    const { loadMerchants, parseMerchants } = await import('../../server/config.ts');
-    const { merchantsFile } = await import('../support/gateway.ts');
-    const json = JSON.parse(JSON.stringify({ merchants: loadMerchants(merchantsFile).merchants }));
-    json.merchants[1].entities[0].webhooks = [{ url: receiver.url, secret: SECRET }];
-    const running = await createGateway({ ...testSettings(dataDir, { env: 'live' }), webhookPollMs: 60 * MINUTE }, { clock: clock.now, merchants: parseMerchants(json) });
+    const gw = await startWithConfigWebhook(receiver, 'live');
     try {
-      const base = await running.app.listen({ port: 0, host: '127.0.0.1' });
-      const paid = await new Client(base, shopB.token, shopB.entityId).post('/v1/payments', cardDebit());
+      const paid = await gw.client.post('/v1/payments', cardDebit());
       assert.equal(paid.body.result.code, '000.000.000');
-      await running.deliverWebhooks();
+      await gw.running.deliverWebhooks();
       assert.equal(receiver.hits, 0);
-      const [row] = await running.store.db.selectFrom('webhook_outbox').selectAll().where('resource_id', '=', paid.body.id).execute();
+      const [row] = await gw.running.store.db.selectFrom('webhook_outbox').selectAll().where('resource_id', '=', paid.body.id).execute();
       assert.equal(row!.status, 'pending');
       assert.equal(row!.last_error, 'receiver not an https URL');
       assert.equal(Number(row!.attempts), 1);
     } finally {
-      await running.close();
+      await gw.close();
       await receiver.stop();
-      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
