@@ -81,6 +81,15 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   };
 
+  /** What every demo order sends: the demo entity, a EUR debit, a fresh merchantTransactionId. */
+  const order = (prefix: string, amount = '92.00') => ({
+    entityId: options.entityId,
+    amount,
+    currency: 'EUR',
+    paymentType: 'DB',
+    merchantTransactionId: `${prefix}-${Date.now()}`,
+  });
+
   const html = (reply: FastifyReply, body: string, csp: string) =>
     reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-store').send(body);
 
@@ -91,13 +100,9 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
     const checkout = await gateway('/v1/checkouts', {
       method: 'POST',
       body: new URLSearchParams({
-        entityId: options.entityId,
-        amount,
-        currency: 'EUR',
-        paymentType: 'DB',
+        ...order('demo', amount),
         integrity: 'true',
         shopperResultUrl: `${origin}/result`,
-        merchantTransactionId: `demo-${Date.now()}`,
         ...BILLING,
         ...(query.flow && FLOWS.has(query.flow) && { 'customParameters[3DS2_flow]': query.flow }),
       }),
@@ -129,15 +134,11 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
     const response = await gateway('/v1/payments', {
       method: 'POST',
       body: new URLSearchParams({
-        entityId: options.entityId,
-        amount: '92.00',
-        currency: 'EUR',
-        paymentType: 'DB',
+        ...order('demo-transfer'),
         paymentBrand: 'ONLINE_TRANSFER',
         'bankAccount.holder': form.get('holder') || 'Jane Jones',
         'bankAccount.country': form.get('country') || 'DE',
         shopperResultUrl: `${shopOrigin(request)}/result`,
-        merchantTransactionId: `demo-transfer-${Date.now()}`,
       }),
     });
     const redirect = response.body.redirect as { url?: string; parameters?: { name: string; value: string }[] } | undefined;
@@ -152,13 +153,9 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
     const checkout = await gateway('/v1/checkouts', {
       method: 'POST',
       body: new URLSearchParams({
-        entityId: options.entityId,
-        amount: '92.00',
-        currency: 'EUR',
-        paymentType: 'DB',
+        ...order('demo-app'),
         shopperResultUrl: `${APP_SCHEME_URL}result`,
         'merchant.app.schemeUrl': APP_SCHEME_URL,
-        merchantTransactionId: `demo-app-${Date.now()}`,
         ...BILLING,
       }),
     });

@@ -44,6 +44,21 @@ function checkoutSuite(options: TestGatewayOptions) {
 
   const paymentsWithNdc = async (ndc: string) => gw.running.store.db.selectFrom('payments').select(['id', 'status']).where('ndc', '=', ndc).execute();
 
+  /** A checkout that is over (cancelled, expired): the form, a payment, an update and a cancel are each refused with its code, and no payment was made. */
+  async function assertClosed(id: string, code: string) {
+    const attempts = {
+      form: await shopper.form(id),
+      pay: await shopper.pay(id, pageCard()),
+      update: await gw.client.post(`/v1/checkouts/${id}`, { amount: '5.00' }),
+      cancel: await gw.client.delete(`/v1/checkouts/${id}`),
+    };
+    for (const [what, reply] of Object.entries(attempts)) {
+      assert.equal(reply.status, 400, what);
+      assert.equal(reply.body.result.code, code, what);
+    }
+    assert.equal((await paymentsWithNdc(id)).length, 0);
+  }
+
   describe('POST /v1/checkouts', () => {
     it('creates a checkout whose id is 32 hex, a dot and a node name, 34 to 48 characters, and whose ndc is its id', async () => {
       const { status, body } = await gw.client.post('/v1/checkouts', { amount: '92.00', currency: 'EUR', paymentType: 'DB', shopperResultUrl });
@@ -178,19 +193,7 @@ function checkoutSuite(options: TestGatewayOptions) {
       const read = await gw.client.get(`/v1/checkouts/${id}/payment`);
       assert.equal(read.status, 200);
       assert.deepEqual(read.body.result, { code: '100.396.101', description: 'Cancelled by user' });
-      const form = await shopper.form(id);
-      assert.equal(form.status, 400);
-      assert.equal(form.body.result.code, '100.396.101');
-      const paid = await shopper.pay(id, pageCard());
-      assert.equal(paid.status, 400);
-      assert.equal(paid.body.result.code, '100.396.101');
-      assert.equal((await paymentsWithNdc(id)).length, 0);
-      const again = await gw.client.delete(`/v1/checkouts/${id}`);
-      assert.equal(again.status, 400);
-      assert.equal(again.body.result.code, '100.396.101');
-      const update = await gw.client.post(`/v1/checkouts/${id}`, { amount: '5.00' });
-      assert.equal(update.status, 400);
-      assert.equal(update.body.result.code, '100.396.101');
+      await assertClosed(id, '100.396.101');
     });
 
     it('a paid checkout reads as its payment, and refuses update and cancel with the payment\'s code', async () => {
@@ -247,17 +250,7 @@ function checkoutSuite(options: TestGatewayOptions) {
       const read = await gw.client.get(`/v1/checkouts/${id}/payment`);
       assert.equal(read.status, 200);
       assert.deepEqual(read.body.result, { code: '100.396.103', description: 'Previously pending transaction timed out' });
-      const form = await shopper.form(id);
-      assert.equal(form.status, 400);
-      assert.equal(form.body.result.code, '100.396.103');
-      const pay = await shopper.pay(id, pageCard());
-      assert.equal(pay.status, 400);
-      assert.equal(pay.body.result.code, '100.396.103');
-      assert.equal((await paymentsWithNdc(id)).length, 0);
-      const update = await gw.client.post(`/v1/checkouts/${id}`, { amount: '5.00' });
-      assert.equal(update.body.result.code, '100.396.103');
-      const cancel = await gw.client.delete(`/v1/checkouts/${id}`);
-      assert.equal(cancel.body.result.code, '100.396.103');
+      await assertClosed(id, '100.396.103');
       const registration = await gw.client.get(`/v1/checkouts/${id}/registration`);
       assert.equal(registration.body.result.code, '100.396.103');
     });

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { manifestFor, type Manifest } from '../../scripts/sri.ts';
-import type { Client, Reply } from './gateway.ts';
+import { cardDebit, sepaDebit, type Client, type Reply } from './gateway.ts';
 
 /**
  * A dist directory with two small scripts and the manifest the build would write for them; with
@@ -61,25 +61,14 @@ export async function prepareCheckout(client: Client, overrides: Record<string, 
   return body.id as string;
 }
 
-/** The card fields the number frame sends. */
+/** The card fields the number frame sends: a card debit without what the checkout already holds. */
 export function pageCard(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    paymentBrand: 'VISA',
-    'card.number': '4200000000000000',
-    'card.holder': 'Jane Jones',
-    'card.expiryMonth': '05',
-    'card.expiryYear': '2034',
-    'card.cvv': '123',
-    ...overrides,
-  };
+  const { amount: _amount, currency: _currency, paymentType: _type, ...card } = cardDebit(overrides);
+  return card;
 }
 
-export const pageSepa = {
-  paymentBrand: 'DIRECTDEBIT_SEPA',
-  'bankAccount.holder': 'Jane Jones',
-  'bankAccount.iban': 'DE89370400440532013000',
-  'bankAccount.bic': 'COBADEFFXXX',
-};
+/** The bank account fields the SEPA form sends. */
+export const pageSepa: Record<string, string> = (({ amount: _amount, currency: _currency, paymentType: _type, ...account }) => account)(sepaDebit());
 
 /** Where the shopper is sent after paying checkout `id`. */
 export function expectedRedirect(id: string, base = shopperResultUrl): string {
