@@ -265,9 +265,10 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
 
   const created: Created = { kind: 'payment', payment: record, ...(redirect ? { redirect } : {}) };
   const rows = [...(newRegistration ? [registrationRow(newRegistration)] : []), paymentRow(record), ...(step ? [stepRow(step)] : [])];
-  if (!alsoWrite && !deps.webhooks?.registry.of(ctx.entity.id).length) {
-    // Only new rows: on PostgreSQL they join other payments' rows in one INSERT.
-    await deps.store.insert(rows);
+  if (!alsoWrite) {
+    // Only new rows, the payment's and its notifications': on PostgreSQL they join other payments'
+    // rows in one INSERT per table.
+    await deps.store.insert([...rows, ...(deps.webhooks?.rows(createdEvents(record, newRegistration)) ?? [])]);
   } else {
     await deps.store.write(async (trx) => {
       await insertRows(trx, rows);

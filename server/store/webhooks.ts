@@ -41,10 +41,6 @@ export async function deleteWebhook(trx: Trx, entityId: string, id: string, now:
   return true;
 }
 
-export async function insertOutbox(trx: Trx, rows: WebhookOutboxTable[]): Promise<void> {
-  if (rows.length > 0) await trx.insertInto('webhook_outbox').values(rows).execute();
-}
-
 /**
  * Claim up to `limit` due notifications for `owner` until `now + leaseMs`: one conditional
  * UPDATE, so that of several processes exactly one gets each row (PostgreSQL re-checks the

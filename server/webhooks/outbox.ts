@@ -11,11 +11,9 @@ import type { Deps } from '../payments/deps.ts';
 import { paymentResponse, type Meta } from '../payments/response.ts';
 import { registrationResponse } from '../registrations/registrations.ts';
 import { responseTimestamp } from '../clock.ts';
-import type { Trx } from '../store/db.ts';
+import { insertRows, type RowInsert, type Trx } from '../store/db.ts';
 import type { PaymentRecord } from '../store/payments.ts';
 import type { RegistrationRecord } from '../store/registrations.ts';
-import type { WebhookOutboxTable } from '../store/tables.ts';
-import { insertOutbox } from '../store/webhooks.ts';
 import { bodyOf, encryptNotification } from './encryption.ts';
 import type { WebhookRegistry } from './registry.ts';
 
@@ -26,6 +24,8 @@ export type WebhookEvent =
 /** What domain code reaches through deps.webhooks. */
 export interface Webhooks {
   registry: WebhookRegistry;
+  /** The events' notifications as outbox rows (none for an entity without webhooks), for Store.insert. */
+  rows(events: WebhookEvent[]): RowInsert[];
   /** Write the events' notifications in this transaction (nothing for an entity without webhooks). */
   enqueue(trx: Trx, events: WebhookEvent[]): Promise<void>;
   /** Whether this transaction wrote notifications (delivery is woken once it commits). */
@@ -68,49 +68,55 @@ const resourceOf = (event: WebhookEvent) => (event.type === 'PAYMENT' ? event.pa
 export function createWebhooks(options: OutboxOptions): Webhooks {
   const { registry, merchants, buildNumber, clock, newId } = options;
   const written = new WeakSet<Trx>();
+  const rowsOf = (events: WebhookEvent[]): RowInsert[] => {
+    const rows: RowInsert[] = [];
+    let now: Date | undefined;
+    for (const event of events) {
+      const targets = registry.of(entityOf(event));
+      if (targets.length === 0) continue;
+      now ??= clock();
+      const envelope = envelopeOf(event, merchants, { buildNumber, timestamp: responseTimestamp(now) });
+      if (!envelope) continue;
+      const plaintext = JSON.stringify(envelope);
+      for (const webhook of targets) {
+        const sealed = encryptNotification(plaintext, webhook.secret);
+        const { body, contentType } = bodyOf(sealed.ciphertext, webhook.wrapper);
+        const row = {
+          id: newId(),
+          entity_id: webhook.entityId,
+          webhook_id: webhook.id,
+          url: webhook.url,
+          event_type: event.type,
+          event_action: event.action,
+          resource_id: resourceOf(event),
+          content_type: contentType,
+          body,
+          iv: sealed.iv,
+          tag: sealed.tag,
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: now.getTime(),
+          claimed_by: null,
+          claim_expires_at: null,
+          last_status: null,
+          last_error: null,
+          delivered_at: null,
+          created_at: now.getTime(),
+          updated_at: now.getTime(),
+        };
+        rows.push({ table: 'webhook_outbox', row });
+      }
+    }
+    return rows;
+  };
   return {
     registry,
     wrote: (trx) => written.has(trx),
+    rows: rowsOf,
     async enqueue(trx, events) {
-      const rows: WebhookOutboxTable[] = [];
-      let now: Date | undefined;
-      for (const event of events) {
-        const targets = registry.of(entityOf(event));
-        if (targets.length === 0) continue;
-        now ??= clock();
-        const envelope = envelopeOf(event, merchants, { buildNumber, timestamp: responseTimestamp(now) });
-        if (!envelope) continue;
-        const plaintext = JSON.stringify(envelope);
-        for (const webhook of targets) {
-          const sealed = encryptNotification(plaintext, webhook.secret);
-          const { body, contentType } = bodyOf(sealed.ciphertext, webhook.wrapper);
-          rows.push({
-            id: newId(),
-            entity_id: webhook.entityId,
-            webhook_id: webhook.id,
-            url: webhook.url,
-            event_type: event.type,
-            event_action: event.action,
-            resource_id: resourceOf(event),
-            content_type: contentType,
-            body,
-            iv: sealed.iv,
-            tag: sealed.tag,
-            status: 'pending',
-            attempts: 0,
-            next_attempt_at: now.getTime(),
-            claimed_by: null,
-            claim_expires_at: null,
-            last_status: null,
-            last_error: null,
-            delivered_at: null,
-            created_at: now.getTime(),
-            updated_at: now.getTime(),
-          });
-        }
-      }
+      const rows = rowsOf(events);
       if (rows.length === 0) return;
-      await insertOutbox(trx, rows);
+      await insertRows(trx, rows);
       written.add(trx);
     },
   };

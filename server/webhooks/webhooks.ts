@@ -23,8 +23,8 @@ export interface RunningWebhooks {
 }
 
 /**
- * Set deps.webhooks and start delivery. deps.store becomes a view of the store whose write()
- * wakes delivery after a commit that wrote notifications (the commit is what makes them due).
+ * Set deps.webhooks and start delivery. deps.store becomes a view of the store whose write() and
+ * insert() wake delivery after a commit that wrote notifications (the commit is what makes them due).
  */
 export async function startWebhooks(g: Gateway, log: Pick<Logger, 'info' | 'warn'>, settings: WebhookSettings = {}): Promise<RunningWebhooks> {
   const { deps } = g;
@@ -71,5 +71,8 @@ function wakingOnCommit(store: Store, webhooks: Webhooks, wake: () => void): Sto
         return value;
       });
   };
+  view.insert = (rows) => store.insert(rows).then(() => {
+    if (rows.some((row) => row.table === 'webhook_outbox')) wake();
+  });
   return view;
 }

@@ -285,6 +285,20 @@ function notificationSuite(backend: Backend) {
     assert.equal(notification.payload.customer.surname, 'Jones');
   });
 
+  it('sends as soon as the commit is durable, with no poll due: a new debit (rows only) and its capture (a write unit)', async () => {
+    const arrived = async (id: string, count: number) => {
+      // The poll is an hour away: only the commit's wake-up can deliver within these 5 s.
+      for (let waited = 0; receiver.of(id).length < count && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      return receiver.of(id).map((n) => `${n.type}/${n.action}`);
+    };
+    const debit = await gw.client.post('/v1/payments', cardDebit({ paymentType: 'PA' }));
+    assert.equal(debit.status, 200, JSON.stringify(debit.body));
+    assert.deepEqual(await arrived(debit.body.id, 1), ['PAYMENT/CREATED']);
+    const capture = await gw.client.post(`/v1/payments/${debit.body.id}`, { paymentType: 'CP', amount: '92.00', currency: 'EUR' });
+    assert.equal(capture.status, 200, JSON.stringify(capture.body));
+    assert.deepEqual(await arrived(capture.body.id, 1), ['PAYMENT/CREATED']);
+  });
+
   it('writes no notification for an entity without webhooks', async () => {
     const other = gw.clientFor(shopB.token, shopB.entityId);
     const paid = await other.post('/v1/payments', cardDebit());
