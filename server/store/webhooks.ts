@@ -60,7 +60,8 @@ export async function claimDue(trx: Trx, dialect: Dialect, owner: string, now: n
     .updateTable('webhook_outbox')
     .set({ claimed_by: owner, claim_expires_at: now + leaseMs })
     .where('id', 'in', candidates)
-    .where('status', '=', 'pending')
+    // No status test here: SQLite would then find the rows by scanning every pending one (the
+    // status index) instead of by id, which grows with a backlog. The candidates are pending.
     .where((eb) => eb.or([eb('claim_expires_at', 'is', null), eb('claim_expires_at', '<=', now)]))
     .returningAll()
     .execute();
