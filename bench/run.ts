@@ -10,7 +10,7 @@
 //   BENCH_DURATION     measured seconds per target (default 10)
 //   BENCH_WARMUP       warm-up seconds per target (default 3)
 //   BENCH_CONNECTIONS  autocannon connections (default 50)
-//   BENCH_TARGETS      server section: comma-separated subset of ceiling,sqlite,sqlite-full,postgres
+//   BENCH_TARGETS      server section: comma-separated subset of ceiling,sqlite,sqlite-full,sqlite-webhook,postgres
 //   BENCH_PAIRS        server section: how often sqlite and sqlite-full are measured back to back (default 1)
 //   BENCH_LOG_LEVEL    LOG_LEVEL of the gateway children (default warn)
 //   BENCH_CPU_PROFILE  1: write V8 CPU profiles of the gateway children to .bench/profiles
@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { repoRoot } from './lib/child.ts';
 import { installInterruptHandler } from './lib/cleanup.ts';
 import { formatSection, type SectionReport } from './lib/report.ts';
-import { serverSection } from './server.ts';
+import { serverSection, type TargetRun } from './server.ts';
 import { validationSection } from './validation.ts';
 import { widgetSection } from './widget.ts';
 
@@ -41,7 +41,7 @@ const SECTIONS: Record<string, () => Promise<SectionReport>> = {
       durationSeconds: number('BENCH_DURATION', 10),
       databaseUrl: env.DATABASE_URL || undefined,
       logLevel: env.BENCH_LOG_LEVEL || 'warn',
-      targets: env.BENCH_TARGETS ? (env.BENCH_TARGETS.split(',').map((t) => t.trim()) as Array<'ceiling' | 'sqlite' | 'sqlite-full' | 'postgres'>) : undefined,
+      targets: env.BENCH_TARGETS ? (env.BENCH_TARGETS.split(',').map((t) => t.trim()) as Array<TargetRun['target']>) : undefined,
       pairs: number('BENCH_PAIRS', 1),
       cpuProfileDir: env.BENCH_CPU_PROFILE === '1' ? join(outDir, 'profiles') : undefined,
       log,

@@ -4,12 +4,15 @@
 //   sqlite-full  the same gateway (bench/targets/gateway.ts), sent the card debit with a full
 //                customer, billing, shipping and 10 cart items: what validating, storing and
 //                echoing the groups cost, measured right after sqlite (BENCH_PAIRS times, alternating)
+//   sqlite-webhook  the plain card debit on an entity with a webhook: each payment also writes an
+//                encrypted notification that the gateway delivers, meanwhile, to a receiver child
 //   postgres     the real gateway on DATABASE_URL, in a fresh schema dropped afterwards
 // Every target is a child process; autocannon (in this process) sends the same card debit to
 // POST /v1/payments on each of them (sqlite-full: the full one).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadMerchants } from '../server/config.ts';
 import { cardDebit, freshPostgresSchema, merchantsFile, shopA } from '../test/support/gateway.ts';
 import { fullCardDebit } from '../test/support/groups.ts';
 import { startTarget, type Target } from './lib/child.ts';
@@ -47,7 +50,7 @@ const MAX_FAILED_SHARE = 0.01;
 const SUCCESS = /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.[1][12]0)/;
 
 export interface TargetRun {
-  target: 'ceiling' | 'sqlite' | 'sqlite-full' | 'postgres';
+  target: 'ceiling' | 'sqlite' | 'sqlite-full' | 'sqlite-webhook' | 'postgres';
   label: string;
   load?: LoadResult;
   /** Share of the ceiling's requests per second. */
@@ -123,11 +126,11 @@ async function measure(
   }
 }
 
-function gatewayEnv(options: ServerBenchOptions, dataDir: string, databaseUrl = ''): Record<string, string> {
+function gatewayEnv(options: ServerBenchOptions, dataDir: string, databaseUrl = '', merchants = merchantsFile): Record<string, string> {
   return {
     GATEWAY_ENV: 'test',
     DATA_DIR: dataDir,
-    MERCHANTS_FILE: merchantsFile,
+    MERCHANTS_FILE: merchants,
     LOG_LEVEL: options.logLevel,
     DATABASE_URL: databaseUrl,
     // In-memory throttle counters: the bench measures the gateway, not Redis.
@@ -162,6 +165,34 @@ export async function serverSection(options: ServerBenchOptions): Promise<Sectio
     const suffix = pairs > 1 ? ` (pair ${pair + 1})` : '';
     for (const target of order) {
       runs.push(await sqliteRun(target, target === 'sqlite' ? `gateway, SQLite: card debit${suffix}` : `gateway, SQLite: full card debit${suffix}`));
+    }
+  }
+
+  // The plain debit again, on shop A with a webhook: notifications written with each payment and
+  // delivered while the load runs. The receiver's count says whether delivery kept up.
+  let webhookNote: string | undefined;
+  if (wanted('sqlite-webhook')) {
+    const dir = mkdtempSync(join(tmpdir(), 'gw-bench-'));
+    let receiver: Target | undefined;
+    let delivered: number | undefined;
+    const run = await measure(
+      { target: 'sqlite-webhook', label: 'gateway, SQLite: card debit, entity with a webhook' },
+      options,
+      async () => {
+        receiver = await startTarget('receiver', 'receiver.ts');
+        const file = join(dir, 'merchants.json');
+        writeFileSync(file, JSON.stringify(withWebhook(`${receiver.base}/hook`)));
+        return startTarget('gateway-sqlite-webhook', 'gateway.ts', { env: gatewayEnv(options, dir, '', file), cpuProfileDir: options.cpuProfileDir });
+      },
+      async () => {
+        if (receiver) delivered = ((await (await fetch(`${receiver.base}/count`)).json()) as { received: number }).received;
+        await receiver?.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    );
+    runs.push(run);
+    if (delivered !== undefined && run.load) {
+      webhookNote = `Entity with a webhook: the receiver had ${delivered} notifications when the load ended; the gateway made ${run.load.total} debits in the measured ${options.durationSeconds} s, and more in the ${options.warmupSeconds} s warm-up.`;
     }
   }
 
@@ -271,6 +302,7 @@ export async function serverSection(options: ServerBenchOptions): Promise<Sectio
     'req/s is the mean of per-second counts; server CPU is the target process in percent of one core; CPU ms/req its CPU time per request.',
     '"by CPU cost" is the ceiling\'s CPU ms/req divided by the target\'s: the share of the ceiling it would reach with a core to itself, much less moved by other work on the machine than req/s (for PostgreSQL it leaves out the database server\'s own CPU). The targets are judged on req/s, as the issue states them.',
   ];
+  if (webhookNote) notes.push(webhookNote);
   if (options.cpuProfileDir) notes.push(`CPU profiles of the gateway children: ${options.cpuProfileDir}`);
 
   return {
@@ -281,6 +313,13 @@ export async function serverSection(options: ServerBenchOptions): Promise<Sectio
     notes,
     data: { options: { ...options, log: undefined, databaseUrl: options.databaseUrl ? redactUrl(options.databaseUrl) : undefined }, targets: TARGETS, ceilingRequestsPerSecond: ceilingRps, runs },
   };
+}
+
+/** The test merchants, shop A's entity with one webhook to this URL. */
+function withWebhook(url: string) {
+  const json = JSON.parse(JSON.stringify({ merchants: loadMerchants(merchantsFile).merchants })) as { merchants: Array<{ entities: Array<{ id: string; webhooks?: unknown[] }> }> };
+  for (const merchant of json.merchants) for (const entity of merchant.entities) if (entity.id === shopA.entityId) entity.webhooks = [{ url, secret: 'a'.repeat(64) }];
+  return json;
 }
 
 function firstLine(text: string | undefined): string {
