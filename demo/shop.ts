@@ -5,9 +5,10 @@
 //
 // Query options of the shop page (the playground links them): amount=, flow= (the simulator's
 // 3-D Secure path, customParameters[3DS2_flow]), topLevel=1 (the challenge at the top level,
-// read by assets/options.js). /transfer pays by online transfer server-to-server (the shopper
-// follows the gateway's redirect with a plain form), /app opens the gateway's webview page the
-// way a shop's app would. /reference is the gateway's API reference, read from its OpenAPI document.
+// read by assets/options.js), registration= (a registration id of the entity: the form offers
+// that saved card). /transfer pays by online transfer server-to-server (the shopper follows the
+// gateway's redirect with a plain form), /app opens the gateway's webview page the way a shop's
+// app would. /reference is the gateway's API reference, read from its OpenAPI document.
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declineAmounts, testCards } from '../server/simulator/testCards.ts';
@@ -34,6 +35,8 @@ const ASSETS: Record<string, { type: string; body: Buffer }> = {
 const AMOUNT = /^\d{1,10}\.\d{2}$/;
 /** The simulator's 3-D Secure paths (docs/threeds-protocol.md). */
 const FLOWS = new Set(['frictionless', 'attempt', 'challenge', 'error', 'notEnrolled', 'methodTimeout']);
+/** A registration id, as the shop page's registration= gives it. */
+const REGISTRATION_ID = /^[0-9a-f]{32}$/;
 /** A result the shop's server may read: its checkouts' payments and its server-to-server payments. */
 const RESOURCE_PATH = /^\/v1\/(checkouts\/[0-9a-z.-]{32,48}|payments\/[0-9a-f]{32})(\/payment)?$/;
 /** The app's own scheme, for the webview page's result (merchant.app.schemeUrl of the checkout). */
@@ -105,6 +108,7 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
         shopperResultUrl: `${origin}/result`,
         ...BILLING,
         ...(query.flow && FLOWS.has(query.flow) && { 'customParameters[3DS2_flow]': query.flow }),
+        ...(query.registration && REGISTRATION_ID.test(query.registration) && { 'registrations[0].id': query.registration }),
       }),
     });
     const gw = publicGateway(request);

@@ -8,6 +8,9 @@ import { accountOfRegistration, newRegistration, pickAccount } from '../registra
 import type { PagePayment } from '../schema/checkout.ts';
 import { failure, paramError } from '../schema/errors.ts';
 import type { AccountCheck, InitialPaymentRequest } from '../schema/requests.ts';
+import type { Entity } from '../config.ts';
+import { planAuthentication } from '../threeds/policy.ts';
+import { withSeenBrowser, type SeenBrowser } from './browser.ts';
 import { checkoutById, stateOf, type Checkout, type Stated } from './checkouts.ts';
 import { holdCheckoutFor, moveOpenCheckout, settleCheckout } from '../store/checkouts.ts';
 import { findRegistration } from '../store/registrations.ts';
@@ -75,11 +78,21 @@ async function paymentFor(deps: Deps, checkout: Checkout, page: PagePayment): Pr
 }
 
 /**
- * Pay an open checkout. `ctx.ndc` is the checkout id, so the payment's ndc is too. The checkout
+ * A payment 3-D Secure will authenticate takes the browser facts its HTTP request showed where
+ * neither page nor checkout sent them; any other keeps no device data it was not sent.
+ */
+function withSeen(entity: Entity, payment: InitialPayment, seen: SeenBrowser): InitialPayment {
+  const plan = planAuthentication(entity, payment.request, payment.account, payment.accountData.number);
+  return plan.kind === 'authenticate' ? { ...payment, request: withSeenBrowser(payment.request, seen) } : payment;
+}
+
+/**
+ * Pay an open checkout. `ctx.ndc` is the checkout id, so the payment's ndc is too. `seen` is what
+ * the shopper's browser's own request stated (its Accept and User-Agent headers). The checkout
  * is held as "processing" while the acquirer answers, so that two attempts at once (two tabs,
  * two keys) can never both charge; a crash in between leaves it held until it expires.
  */
-export async function payCheckout(deps: Deps, ctx: Context, loaded: Checkout, page: PagePayment, alsoWrite?: AlsoWrite<Attempt>): Promise<Attempt | Stated | Invalid> {
+export async function payCheckout(deps: Deps, ctx: Context, loaded: Checkout, page: PagePayment, seen: SeenBrowser, alsoWrite?: AlsoWrite<Attempt>): Promise<Attempt | Stated | Invalid> {
   const state = await stateOf(deps, loaded);
   if (state.name !== 'open') return { kind: 'state', checkout: loaded, state };
 
@@ -91,11 +104,12 @@ export async function payCheckout(deps: Deps, ctx: Context, loaded: Checkout, pa
 
   let attempt: Attempt | undefined;
   try {
-    const payment = await paymentFor(deps, checkout, page);
-    if ('kind' in payment) {
+    const built = await paymentFor(deps, checkout, page);
+    if ('kind' in built) {
       await release();
-      return payment;
+      return built;
     }
+    const payment = withSeen(ctx.entity, built, seen);
     const created = await createPayment(deps, ctx, payment, async (trx, value) => {
       const p = value.payment;
       const paid = isSuccess(p.resultCode);

@@ -494,12 +494,18 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.equal((await checkoutPayment(id)).threeDSecure.authenticationStatus, 'A');
     });
 
-    it('refuses the page payment without browser data, and a checkout without billing, naming each field', async () => {
+    it('refuses the page payment without browser data, naming each field its request does not show, and a checkout without billing', async () => {
       const id = await prepare();
+      // Accept and User-Agent come from the shopper's request itself; without those headers they are named too.
       const noBrowser = await shopper.pay(id, pageCard({ 'card.number': cards.frictionless.VISA }));
       assert.equal(noBrowser.status, 400);
       assert.deepEqual(
         noBrowser.body.result.parameterErrors.map((e: { name: string }) => e.name),
+        ['language', 'screenHeight', 'screenWidth', 'timezone', 'javaEnabled'].map((f) => `customer.browser.${f}`),
+      );
+      const noHeaders = await shopper.pay(id, pageCard({ 'card.number': cards.frictionless.VISA }), { accept: '', 'user-agent': '' });
+      assert.deepEqual(
+        noHeaders.body.result.parameterErrors.map((e: { name: string }) => e.name),
         ['acceptHeader', 'language', 'screenHeight', 'screenWidth', 'timezone', 'userAgent', 'javaEnabled'].map((f) => `customer.browser.${f}`),
       );
       const bare = await prepareCheckout(merchant);

@@ -1,4 +1,5 @@
 import { expect, oneEvent } from '@open-wc/testing';
+import { languageTag } from '../../src/core/browser.ts';
 import type { RegistrationsList } from '../../src/widget/registrations/registrations-list.component.ts';
 import type { ParentMessage, SubmitMessage } from '../../src/core/messages.ts';
 import { all, CHECKOUT_ID, formData, fromFrame, GATEWAY, json, one, REGISTRATIONS, settle, stubFetch, widget } from './support.ts';
@@ -27,8 +28,34 @@ describe('saved cards', () => {
     expect((await result).detail.method).to.equal('saved');
     const call = fetchStub.calls.find((c) => c.url.endsWith('/payment'))!;
     expect(call.url).to.equal(`${GATEWAY}/v1/checkouts/${CHECKOUT_ID}/payment`);
-    expect(Object.fromEntries(new URLSearchParams(call.init.body as string))).to.deep.equal({ registrationId: REGISTRATIONS[0]!.id });
+    const sent = Object.fromEntries(new URLSearchParams(call.init.body as string));
+    expect(sent.registrationId).to.equal(REGISTRATIONS[0]!.id);
     await expect(el).to.be.accessible();
+  });
+
+  it('sends the browser data 3-D Secure needs with a saved card paid without a security code, as the paying frame does', async () => {
+    const fetchStub = stubFetch(formData({ registrations: REGISTRATIONS }), () => json({ result: { code: '000.100.110' }, redirect: { url: 'https://shop.example/r' } }));
+    restore = fetchStub.restore;
+    const el = await widget({ brands: 'VISA MASTER' });
+    el.addEventListener('pw-result', (event) => event.preventDefault());
+    const result = oneEvent(el, 'pw-result');
+    one<HTMLButtonElement>(one<RegistrationsList>(el, 'pw-registrations'), 'button[type="submit"]').click();
+    await result;
+    const call = fetchStub.calls.find((c) => c.url.endsWith('/payment'))!;
+    const sent = Object.fromEntries(new URLSearchParams(call.init.body as string));
+    // Every field but acceptHeader, which no script can read: the gateway takes it from this request.
+    const { challengeWindow, ...facts } = Object.fromEntries(Object.entries(sent).filter(([name]) => name.startsWith('customer.browser.')).map(([name, value]) => [name.slice(17), value]));
+    expect(facts).to.deep.equal({
+      language: languageTag(navigator.language),
+      screenHeight: String(screen.height),
+      screenWidth: String(screen.width),
+      screenColorDepth: String(screen.colorDepth),
+      timezone: String(new Date().getTimezoneOffset()),
+      userAgent: navigator.userAgent,
+      javaEnabled: 'false',
+    });
+    expect(challengeWindow).to.match(/^[1-5]$/);
+    expect(sent.registrationId).to.equal(REGISTRATIONS[0]!.id);
   });
 
   it('asks for the security code in a frame, which then pays, when registrations.requireCvv is set', async () => {

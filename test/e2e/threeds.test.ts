@@ -126,6 +126,48 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     await page.close();
   });
 
+  /** A stored card of the shop's entity, offered by the shop page (registration=). */
+  async function savedCard(number: string): Promise<string> {
+    const { status, body } = await stage.merchant.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': number, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+    assert.equal(status, 200, JSON.stringify(body));
+    return body.id;
+  }
+
+  it('a saved card without security code is authenticated (frictionless): the page sends the browser data, the gateway takes the Accept header', async () => {
+    const registrationId = await savedCard(FRICTIONLESS);
+    const { page, violations } = await openShop(`?registration=${registrationId}`);
+    await page.getByText('•••• 0091').waitFor();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const { code, merchant } = await resultOf(page);
+    assert.equal(code, '000.100.110');
+    assert.equal(merchant.registrationId, registrationId);
+    assert.equal(merchant.threeDSecure.authenticationStatus, 'Y');
+    assert.equal(merchant.threeDSecure.eci, '05');
+    const browser = merchant.customer.browser;
+    assert.ok(browser.acceptHeader, 'the Accept header of the page\'s payment request');
+    assert.equal(browser.userAgent, await page.evaluate('navigator.userAgent'));
+    assert.deepEqual([browser.screenWidth, browser.javaEnabled, browser.challengeWindow], [String(await page.evaluate('screen.width')), 'false', '2']);
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
+  it('a saved card without security code goes through the challenge in the widget\'s frame', async () => {
+    const registrationId = await savedCard(CHALLENGE);
+    const { page, violations } = await openShop(`?registration=${registrationId}`);
+    await page.getByText('•••• 0042').waitFor();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await challengeDocument(page);
+    const box = (await page.locator('iframe[part="challenge"]').boundingBox())!;
+    assert.deepEqual([box.width, box.height], [390, 400]);
+    await challengeFrame(page).getByRole('button', { name: /approve/i }).click();
+    const { code, merchant } = await resultOf(page);
+    assert.equal(code, '000.100.110');
+    assert.equal(merchant.registrationId, registrationId);
+    assert.equal(merchant.threeDSecure.authenticationStatus, 'Y');
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
   it('challenge at the top level when the shop asks for it', async () => {
     const { page, violations } = await openShop('?topLevel=1');
     await fillCard(page, CHALLENGE);

@@ -21,6 +21,7 @@ import {
   type FormData,
   type Stated,
 } from '../../checkouts/checkouts.ts';
+import { seenBrowser } from '../../checkouts/browser.ts';
 import { payCheckout, type Attempt } from '../../checkouts/pay.ts';
 import { responseTimestamp } from '../../clock.ts';
 import { newNdc } from '../../ids.ts';
@@ -221,7 +222,9 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
           async run(ctx, params, alsoWrite) {
             const parsed = parseBody(g, params, parsePagePayment);
             if (!parsed.ok) return parsed.invalid;
-            return payCheckout(g.deps, ctx, checkout!, parsed.value, alsoWrite as never);
+            // This request is the shopper's browser's own: its headers are browser data 3-D Secure needs.
+            const seen = seenBrowser({ accept: request.headers.accept, userAgent: request.headers['user-agent'] });
+            return payCheckout(g.deps, ctx, checkout!, parsed.value, seen, alsoWrite as never);
           },
         },
       );

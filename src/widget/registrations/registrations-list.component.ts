@@ -1,7 +1,9 @@
 // Saved cards of the checkout (one-click): pick one and pay. With registrations.requireCvv the
 // security code is typed into a gateway frame, which then sends the payment itself; otherwise
-// the page sends the registrationId alone.
+// the page sends the registrationId with the browser data 3-D Secure needs, collected as the
+// paying frame collects it (the gateway adds the Accept header, which no script can read).
 import { html, nothing, type PropertyValues } from 'lit';
+import { browserFields } from '../../core/browser.ts';
 import { brandName } from '../../core/methods.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import type { Field, FrameMessage } from '../../core/messages.ts';
@@ -113,8 +115,10 @@ export class RegistrationsList extends MethodForm<'cvv'> {
     if (this.busy || !registration || (this.#withCvv && !this.validate(['cvv']))) return;
     const { ctx } = this;
     const fields = { registrationId: registration.id, ...customFields(ctx.options.customParameters) };
+    // The cvv frame adds its own browser data; here the page is the shopper's browser.
+    const browser = () => browserFields({ navigator, screen, now: new Date() }, '', ctx.challengeWindow(this.clientWidth));
     await this.pay('saved', registration.paymentBrand, (key) =>
-      this.#withCvv ? this.frames.submit('cvv', key, fields) : payFromPage(ctx.gateway, ctx.checkoutId, fields, key),
+      this.#withCvv ? this.frames.submit('cvv', key, fields) : payFromPage(ctx.gateway, ctx.checkoutId, { ...fields, ...browser() }, key),
     );
   }
 }
