@@ -11,6 +11,7 @@ import type { Clock } from '../clock.ts';
 import type { Store, Trx } from '../store/db.ts';
 import { claimDue, recordAttempt, releaseClaim, type OutboxRow } from '../store/webhooks.ts';
 import { IV_HEADER, TAG_HEADER } from './encryption.ts';
+import { postNotification } from './post.ts';
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
@@ -36,7 +37,7 @@ export interface DeliveryOptions {
   pollMs?: number;
   /** Run before each poll (the registry's reload). */
   onPoll?: () => Promise<void>;
-  /** POSTs in flight at once (default 16). */
+  /** POSTs in flight at once (default 64: under load each claim waits for a commit, and fewer slots let the outbox fall behind the payments). */
   parallel?: number;
   /** Why a receiver may not be sent to (live: receivers.ts), or undefined. */
   receiverProblem?: (url: string) => Promise<string | undefined>;
@@ -54,7 +55,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   const { store, clock, log } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
-  const parallel = options.parallel ?? 16;
+  const parallel = options.parallel ?? 64;
   // The lease outlives an attempt by a wide margin: a row is taken from its claimer only if it died.
   const leaseMs = 2 * timeoutMs + MINUTE;
   const owner = `${hostname().slice(0, 40)}:${process.pid}:${Math.random().toString(36).slice(2, 10)}`;
@@ -64,7 +65,10 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   let again = false;
   /** The last claim filled every free slot: more may be due as soon as one frees. */
   let moreDue = false;
+  /** Slots taken: rows being sent. */
   let inFlight = 0;
+  /** Rows claimed whose outcome is not written yet. */
+  let unrecorded = 0;
   /**
    * Rows this process is sending, and those it finished while the current claim was running: a
    * claim can take a row again whose lease ran out while it was being sent (a slow receiver, a
@@ -98,18 +102,27 @@ export function startDelivery(options: DeliveryOptions): Delivery {
         if (sending.has(row.id) || finished.has(row.id)) continue;
         sending.add(row.id);
         inFlight++;
-        void deliver(row).finally(() => {
-          sending.delete(row.id);
-          finished.add(row.id);
+        unrecorded++;
+        // The slot frees once the receiver answered; the outcome's commit need not hold it.
+        let freed = false;
+        const freeSlot = () => {
+          if (freed) return;
+          freed = true;
           inFlight--;
           if (moreDue) wake();
+        };
+        void deliver(row, freeSlot).finally(() => {
+          freeSlot();
+          unrecorded--;
+          sending.delete(row.id);
+          finished.add(row.id);
           changed();
         });
       }
     } while (again && !stopped);
   }
 
-  async function deliver(row: OutboxRow): Promise<void> {
+  async function deliver(row: OutboxRow, freeSlot: () => void): Promise<void> {
     if (stopped) return void (await store.write((trx) => releaseClaim(trx, row.id, owner)).catch(() => undefined));
     let status: number | null = null;
     let error: string | null = null;
@@ -119,21 +132,13 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     if (refused) error = `receiver ${refused}`;
     else {
       try {
-        const response = await fetch(row.url, {
-          method: 'POST',
-          headers: { 'content-type': row.content_type, [IV_HEADER]: row.iv, [TAG_HEADER]: row.tag },
-          body: row.body,
-          redirect: 'manual',
-          signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping.signal]),
-        });
-        status = response.status;
-        // The answer's body means nothing; it is drained so the connection can be reused.
-        await response.arrayBuffer().catch(() => undefined);
+        status = await postNotification(row.url, { 'content-type': row.content_type, [IV_HEADER]: row.iv, [TAG_HEADER]: row.tag }, row.body, timeoutMs, stopping.signal);
       } catch (e) {
         if (stopped) return void (await store.write((trx) => releaseClaim(trx, row.id, owner)).catch(() => undefined));
-        error = describe(e as Error & { cause?: { code?: string } }, timeoutMs);
+        error = describe(e as Error & { code?: string }, timeoutMs);
       }
     }
+    freeSlot();
     const now = clock().getTime();
     const attempts = Number(row.attempts) + 1;
     const acknowledged = status !== null && status >= 200 && status < 300;
@@ -170,7 +175,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       });
   }
 
-  const busy = () => claiming !== undefined || inFlight > 0;
+  const busy = () => claiming !== undefined || unrecorded > 0;
   const settled = async () => {
     while (busy()) await new Promise<void>((resolve) => waiters.push(resolve));
   };
@@ -199,10 +204,10 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   };
 }
 
-function describe(error: Error & { cause?: { code?: string } }, timeoutMs: number): string {
+function describe(error: Error & { code?: string }, timeoutMs: number): string {
   if (error.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s`;
-  // fetch's own message is "fetch failed"; the cause says why (ECONNREFUSED, ENOTFOUND, …).
-  return (error.cause?.code ?? error.message).slice(0, 255);
+  // The network's code says why (ECONNREFUSED, ENOTFOUND, ECONNRESET …).
+  return (error.code ?? error.message).slice(0, 255);
 }
 
 /** The receiver as logs show it: its URL's path and query may carry the merchant's own tokens. */

@@ -1,0 +1,45 @@
+// One POST of a notification to a receiver, with node:http(s) and keep-alive agents: fetch costs
+// about five times the CPU per request here (its web streams and signals), and delivery sends one
+// request per notification. Redirects are not followed (a 3xx is no acknowledgement), the answer's
+// body is drained and ignored, and the whole attempt ends after `timeoutMs`.
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+
+// Receivers are few per gateway and hear from it often: their connections are kept open.
+const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+
+/** The attempt outlasted its time (its name is what delivery reports). */
+export class TimeoutError extends Error {
+  override name = 'TimeoutError';
+}
+
+/** POST `body` to `url`; resolves with the answer's status once its body is read, rejects on a network error or timeout. */
+export function postNotification(url: string, headers: Record<string, string>, body: string, timeoutMs: number, signal?: AbortSignal): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const https = url.startsWith('https:');
+    const payload = Buffer.from(body, 'utf8');
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+    };
+    const fail = (error: Error) => settle(() => reject(error));
+    const request = (https ? httpsRequest : httpRequest)(
+      url,
+      { method: 'POST', agent: https ? agents.https : agents.http, headers: { ...headers, 'content-length': payload.length }, signal },
+      (response: IncomingMessage) => {
+        response.resume();
+        response.once('end', () => settle(() => resolve(response.statusCode ?? 0)));
+        response.once('error', fail);
+        // Cut off mid-answer (a timeout, a stop, the receiver gone): no 'end' comes.
+        response.once('close', () => fail(new Error('the answer was cut off')));
+      },
+    );
+    const timer = setTimeout(() => request.destroy(new TimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    request.once('error', fail);
+    request.once('close', () => fail(new Error('the connection closed without an answer')));
+    request.end(payload);
+  });
+}
