@@ -3,7 +3,9 @@
 // this a notification could be aimed at localhost, the cloud metadata address or a private
 // service. The test environment takes any http(s) URL (receivers on the developer's machine).
 // Used by the webhook schema (registration) and by delivery (each attempt).
+import { lookup as dnsLookup } from 'node:dns';
 import { lookup } from 'node:dns/promises';
+import type { LookupFunction } from 'node:net';
 import { BlockList, isIP } from 'node:net';
 
 const nonPublic = new BlockList();
@@ -74,3 +76,17 @@ export async function liveDeliveryProblem(url: string, resolve: Resolve = resolv
   if (addresses.length === 0) return 'not resolvable';
   return addresses.some(isNonPublicAddress) ? 'resolves to a non-public address' : undefined;
 }
+
+/**
+ * The name lookup of a live delivery's connection: it fails when the host resolves to any
+ * non-public address. The connection uses the very addresses checked here, so a name pointed
+ * elsewhere after liveDeliveryProblem looked (DNS rebinding) still cannot reach the gateway's network.
+ */
+export const publicAddressLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, options, (error, address, family) => {
+    if (error) return callback(error, address, family);
+    const addresses = typeof address === 'string' ? [address] : address.map((a) => a.address);
+    if (addresses.some(isNonPublicAddress)) return callback(new Error(`receiver ${hostname} resolves to a non-public address`), address, family);
+    callback(null, address, family);
+  });
+};

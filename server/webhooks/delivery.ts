@@ -5,6 +5,7 @@
 // goes on after a restart, and several processes on one PostgreSQL deliver each row once
 // (at least once if a process dies mid-delivery: its lease runs out and another one sends again).
 // Logs name the row, its webhook and the receiver's origin: never the secret or the body.
+import type { LookupFunction } from 'node:net';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
@@ -39,6 +40,8 @@ export interface DeliveryOptions {
   onPoll?: () => Promise<void>;
   /** POSTs in flight at once (default 64: under load each claim waits for a commit, and fewer slots let the outbox fall behind the payments). */
   parallel?: number;
+  /** The connections' name lookup (live: public addresses only, receivers.ts). */
+  lookup?: LookupFunction;
   /** Why a receiver may not be sent to (live: receivers.ts), or undefined. */
   receiverProblem?: (url: string) => Promise<string | undefined>;
 }
@@ -132,7 +135,13 @@ export function startDelivery(options: DeliveryOptions): Delivery {
     if (refused) error = `receiver ${refused}`;
     else {
       try {
-        status = await postNotification(row.url, { 'content-type': row.content_type, [IV_HEADER]: row.iv, [TAG_HEADER]: row.tag }, row.body, timeoutMs, stopping.signal);
+        status = await postNotification(row.url, {
+          headers: { 'content-type': row.content_type, [IV_HEADER]: row.iv, [TAG_HEADER]: row.tag },
+          body: row.body,
+          timeoutMs,
+          signal: stopping.signal,
+          lookup: options.lookup,
+        });
       } catch (e) {
         if (stopped) return void (await store.write((trx) => releaseClaim(trx, row.id, owner)).catch(() => undefined));
         error = describe(e as Error & { code?: string }, timeoutMs);

@@ -4,6 +4,7 @@
 // body is drained and ignored, and the whole attempt ends after `timeoutMs`.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 
 // Receivers are few per gateway and hear from it often: their connections are kept open.
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
@@ -13,8 +14,18 @@ export class TimeoutError extends Error {
   override name = 'TimeoutError';
 }
 
-/** POST `body` to `url`; resolves with the answer's status once its body is read, rejects on a network error or timeout. */
-export function postNotification(url: string, headers: Record<string, string>, body: string, timeoutMs: number, signal?: AbortSignal): Promise<number> {
+export interface Post {
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs: number;
+  /** Aborts the attempt (delivery stops). */
+  signal?: AbortSignal;
+  /** The connection's name lookup (live: public addresses only, receivers.ts). */
+  lookup?: LookupFunction;
+}
+
+/** POST to `url`; resolves with the answer's status once its body is read, rejects on a network error or timeout. */
+export function postNotification(url: string, { headers, body, timeoutMs, signal, lookup }: Post): Promise<number> {
   return new Promise((resolve, reject) => {
     const https = url.startsWith('https:');
     const payload = Buffer.from(body, 'utf8');
@@ -28,7 +39,7 @@ export function postNotification(url: string, headers: Record<string, string>, b
     const fail = (error: Error) => settle(() => reject(error));
     const request = (https ? httpsRequest : httpRequest)(
       url,
-      { method: 'POST', agent: https ? agents.https : agents.http, headers: { ...headers, 'content-length': payload.length }, signal },
+      { method: 'POST', agent: https ? agents.https : agents.http, headers: { ...headers, 'content-length': payload.length }, signal, lookup },
       (response: IncomingMessage) => {
         response.resume();
         response.once('end', () => settle(() => resolve(response.statusCode ?? 0)));

@@ -2,7 +2,7 @@
 // deps.webhooks, and the delivery worker, woken as soon as a commit wrote notifications.
 import type { Logger } from 'pino';
 import type { Gateway } from '../http/pipeline.ts';
-import { liveDeliveryProblem } from '../receivers.ts';
+import { liveDeliveryProblem, publicAddressLookup } from '../receivers.ts';
 import type { Store } from '../store/db.ts';
 import { purgeFinished } from '../store/webhooks.ts';
 import { startDelivery, type Delivery } from './delivery.ts';
@@ -52,6 +52,7 @@ export async function startWebhooks(g: Gateway, log: Pick<Logger, 'info' | 'warn
     timeoutMs: settings.timeoutMs,
     onPoll,
     receiverProblem: deps.env === 'live' ? (url) => liveDeliveryProblem(url) : undefined,
+    lookup: deps.env === 'live' ? publicAddressLookup : undefined,
   });
   return { webhooks, delivery };
 }
