@@ -95,6 +95,8 @@ export interface Settings {
   /** Webhook delivery: how often due retries are looked for, and how long a receiver may take (default 5 s, 30 s). */
   webhookPollMs?: number;
   webhookTimeoutMs?: number;
+  /** Schedules (job.*): how often due occurrences are looked for (default 1 s). */
+  schedulePollMs?: number;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -114,5 +116,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     distDir: env.DIST_DIR ?? 'dist',
     webhookPollMs: env.WEBHOOK_POLL_MS ? Number(env.WEBHOOK_POLL_MS) : undefined,
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS ? Number(env.WEBHOOK_TIMEOUT_MS) : undefined,
+    schedulePollMs: env.SCHEDULE_POLL_MS ? Number(env.SCHEDULE_POLL_MS) : undefined,
   };
 }

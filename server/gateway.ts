@@ -9,6 +9,7 @@ import type { Gateway } from './http/pipeline.ts';
 import { createThrottle } from './http/throttle.ts';
 import { loadWidgetAssets } from './http/widgetAssets.ts';
 import { newId } from './ids.ts';
+import { startScheduler } from './registrations/scheduler.ts';
 import { createVault, loadCardKey } from './registrations/vault.ts';
 import type { Acquirer } from './simulator/acquirer.ts';
 import { createSimulator } from './simulator/simulator.ts';
@@ -32,6 +33,8 @@ export interface RunningGateway {
   sweep(): Promise<number>;
   /** Deliver every webhook notification that is due now, and wait until that is done. */
   deliverWebhooks(): Promise<void>;
+  /** Fire every scheduled payment whose occurrence is due now, and wait until that is done; resolves with how many this process fired. */
+  runSchedules(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,8 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
   if (!gateway.assets.ready) app.log.warn(gateway.assets.problem);
   else for (const problem of gateway.assets.problems) app.log.warn(problem);
   const webhooks = await startWebhooks(gateway, app.log, { pollMs: settings.webhookPollMs, timeoutMs: settings.webhookTimeoutMs });
+  // After webhooks: scheduled payments notify like any other.
+  const scheduler = startScheduler({ deps: gateway.deps, entity: (id) => gateway.merchants.entity(id), log: app.log, pollMs: settings.schedulePollMs });
   // Idempotency records live 24 hours; expired ones are cleared every hour.
   const purge = new Cron('0 17 * * * *', { timezone: 'UTC', protect: true }, async () => {
     await store.write((trx) => purgeExpiredKeys(trx, clock().getTime())).catch((error: Error) => app.log.warn({ err: error.message }, 'purge failed'));
@@ -70,9 +75,11 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
     store,
     sweep: () => sweep(gateway.deps),
     deliverWebhooks: () => webhooks.delivery.idle(),
+    runSchedules: () => scheduler.runDue(),
     async close() {
       purge.stop();
       sweeper.stop();
+      await scheduler.stop();
       await webhooks.delivery.stop();
       await app.close();
       await gateway.throttle.close();

@@ -14,6 +14,7 @@ import { queryRoutes } from './routes/query.ts';
 import { registrationRoutes } from './routes/registrations.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { resultCodeRoutes } from './routes/resultCodes.ts';
+import { scheduleRoutes } from './routes/schedules.ts';
 import { threedsRoutes } from './routes/threeds.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { widgetRoutes } from './routes/widget.ts';
@@ -105,6 +106,7 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
   queryRoutes(app, g);
   reportRoutes(app, g);
   webhookRoutes(app, g);
+  scheduleRoutes(app, g);
   return app;
 }
 

@@ -14,6 +14,7 @@ import { flatBodySchema, flatParams, flattenJsonSchema, nestedJsonSchema, type J
 import { chargebackQuery } from '../schema/chargebackQuery.ts';
 import { reportingParameters } from '../schema/reporting.ts';
 import { initialPaymentRequest, referencingRequest, registrationPaymentRequest, registrationRequest } from '../schema/requests.ts';
+import { scheduleRequest } from '../schema/schedules.ts';
 import { webhookRequest } from '../schema/webhooks.ts';
 import { CHALLENGE_ACTIONS } from '../threeds/directory.ts';
 import { PROVIDER_ACTIONS } from '../threeds/steps.ts';
@@ -693,6 +694,47 @@ operations.push(
   },
 );
 
+const scheduleId = { description: 'The schedule id (id of POST /scheduling/v1/schedules).', pattern: HEX32 };
+
+/** POST /scheduling/v1/schedules, GET and DELETE /scheduling/v1/schedules/{id}. */
+operations.push(
+  {
+    method: 'post',
+    path: '/scheduling/v1/schedules',
+    operationId: 'createSchedule',
+    tag: 'Schedules',
+    summary: 'Schedule payments with a registration',
+    description:
+      'At each occurrence of the schedule (job.expression, or the separate job.* fields with the spec\u2019s defaults; UTC; between job.startDate and job.endDate) the gateway pays amount and currency with the registration, as a standingInstruction RECURRING SUBSCRIPTION, REPEATED, MIT payment. The registration must be this entity\u2019s and active; a schedule that would never fire is refused.',
+    credential: 'access token',
+    body: api([{ name: 'ScheduleRequest', title: 'Schedule', schema: scheduleRequest }]),
+    idempotent: true,
+    responses: { '200': json('Scheduled.', 'ScheduleResponse', replayed), '400': json('Invalid parameters, an unknown or deleted registration, or a schedule that never fires.', 'ErrorResponse', replayed), '409': inFlight },
+  },
+  {
+    method: 'get',
+    path: '/scheduling/v1/schedules/{id}',
+    operationId: 'readSchedule',
+    tag: 'Schedules',
+    summary: 'Read a schedule',
+    credential: 'access token',
+    id: scheduleId,
+    query: [entityIdQuery],
+    responses: { '200': json('The schedule, its state, next and last firing.', 'ScheduleResponse'), '404': unknownId('schedule') },
+  },
+  {
+    method: 'delete',
+    path: '/scheduling/v1/schedules/{id}',
+    operationId: 'deleteSchedule',
+    tag: 'Schedules',
+    summary: 'Cancel a schedule',
+    credential: 'access token',
+    id: scheduleId,
+    query: [entityIdQuery],
+    responses: { '200': json('Cancelled: no occurrence fires any more (a schedule already cancelled or ended is answered as it is).', 'ScheduleResponse'), '404': unknownId('schedule') },
+  },
+);
+
 const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Payments', description: 'Server-to-server payments and their follow-ups. Access token.' },
   { name: 'Registrations', description: 'Stored accounts (tokens) and payments with them. Access token.' },
@@ -703,6 +745,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Reference', description: 'Public: this document and the result-code catalogue.' },
   { name: 'Widget files', description: 'Public scripts and frame pages of the widget.' },
   { name: 'Webhooks', description: 'Where an entity\u2019s notifications go (components.schemas.WebhookNotification). Access token.' },
+  { name: 'Schedules', description: 'Payments with a registration on a schedule (job.*), fired by the gateway. Access token.' },
   { name: 'Shopper pages', description: 'Pages of pending payments, posted by the gateway\u2019s own pages and the shopper\u2019s browser; the redirect token is the credential.' },
 ];
 

@@ -295,6 +295,29 @@ export const reconciliationRecord = z
 export const reconciliationRecords = z
   .looseObject({ aggregation: reconciliationAggregation, records: z.array(reconciliationRecord).describe('In SettlementTxDate order (sortOrder).'), result, ...envelope });
 
+// Schedules (job.*): POST, GET and DELETE /scheduling/v1/schedules[/{id}].
+const dateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+export const scheduleResponse = z
+  .looseObject({
+    id: hex32.describe('The schedule id, for GET and DELETE /scheduling/v1/schedules/{id}.'),
+    registrationId: hex32,
+    paymentType: z.enum(['PA', 'DB']),
+    amount,
+    currency,
+    job: z.looseObject({ expression: z.string().max(256).describe('The Quartz expression the schedule runs on: job.expression, or the one the separate job.* fields make.') }).describe('job.* as sent, with the expression in effect.'),
+    state: z.enum(['ACTIVE', 'CANCELLED', 'ENDED']).describe('ENDED: no occurrence is left before job.endDate.'),
+    nextFiringTime: dateTime.optional().describe('The next occurrence, UTC, yyyy-MM-dd HH:mm:ss; absent once cancelled or ended.'),
+    firings: z.number().int().min(0).describe('Occurrences fired so far.'),
+    lastFiring: z
+      .looseObject({ time: dateTime, paymentId: hex32.optional().describe('The payment it made (GET /v1/payments/{id}).'), resultCode: resultCode.optional() })
+      .optional()
+      .describe('The last occurrence fired: its time, the payment it made, and that payment\u2019s result code (or the code it was refused with).'),
+    result,
+    ...envelope,
+  })
+  .describe('A schedule: a registration paid at each occurrence of job.* as a repeated merchant-initiated payment.');
+
 /** The answer schemas, by their name in components.schemas. */
 export const responseSchemas = {
   ErrorResponse: errorResponse,
@@ -315,5 +338,6 @@ export const responseSchemas = {
   WebhookListResponse: webhookListResponse,
   WebhookDeletedResponse: webhookDeletedResponse,
   WebhookNotification: webhookNotification,
+  ScheduleResponse: scheduleResponse,
 } as const;
 export type ResponseName = keyof typeof responseSchemas;

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /** Counted apart: 'checkouts' are the merchant's checkout calls, 'widget' the checkout-scoped calls of shoppers' browsers. */
-export type Operation = 'payments' | 'references' | 'reads' | 'registrations' | 'checkouts' | 'widget' | 'webhooks';
+export type Operation = 'payments' | 'references' | 'reads' | 'registrations' | 'checkouts' | 'widget' | 'webhooks' | 'schedules';
 
 export interface Throttle {
   /** false when the entity has used up its requests for this operation in this second. */

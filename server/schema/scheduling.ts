@@ -55,10 +55,15 @@ const PROBE: Record<CronField, (v: string) => string> = {
   year: (v) => `0 0 0 * * ? ${v}`,
 };
 
+/** A paused croner schedule of a Quartz pattern (UTC, weekdays 1=SUN), for its occurrences; throws when it does not parse. */
+export function cronSchedule(pattern: string): Cron {
+  return new Cron(pattern, { paused: true, timezone: 'UTC', alternativeWeekdays: true, mode: '6-or-7-parts', sloppyRanges: true });
+}
+
 /** croner's error for a pattern, or undefined when it parses. */
 export function cronError(pattern: string): string | undefined {
   try {
-    new Cron(pattern, { paused: true, timezone: 'UTC', alternativeWeekdays: true, mode: '6-or-7-parts', sloppyRanges: true });
+    cronSchedule(pattern);
     return undefined;
   } catch (error) {
     return (error as Error).message.replace(/^CronPattern: /, '');

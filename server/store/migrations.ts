@@ -157,6 +157,33 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('webhook_outbox_status_updated').on('webhook_outbox').columns(['status', 'updated_at']).execute();
     },
   },
+  // Scheduled subscription payments (job.*): a registration paid on a Quartz schedule. next_run_at
+  // is the next occurrence; a process fires it only if its conditional UPDATE advanced next_run_at
+  // from that value, so several processes on one database fire each occurrence once.
+  '0005_schedules': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('schedules')
+        .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('entity_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('registration_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('status', 'varchar(10)', (c) => c.notNull())
+        .addColumn('expression', 'varchar(256)', (c) => c.notNull())
+        .addColumn('request', 'text', (c) => c.notNull())
+        .addColumn('start_at', 'bigint')
+        .addColumn('end_at', 'bigint')
+        .addColumn('next_run_at', 'bigint')
+        .addColumn('firings', 'integer', (c) => c.notNull())
+        .addColumn('last_run_at', 'bigint')
+        .addColumn('last_payment_id', 'varchar(32)')
+        .addColumn('last_result_code', 'varchar(11)')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('schedules_due').on('schedules').columns(['status', 'next_run_at']).execute();
+      await db.schema.createIndex('schedules_entity_created').on('schedules').columns(['entity_id', 'created_at']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -144,6 +144,30 @@ export interface WebhookOutboxTable {
   updated_at: number;
 }
 
+export interface SchedulesTable {
+  id: string;
+  entity_id: string;
+  /** The registration each firing pays with. */
+  registration_id: string;
+  /** active | cancelled (DELETE) | ended (no occurrence left) */
+  status: string;
+  /** The 6- or 7-field Quartz expression the job's fields or job.expression make. */
+  expression: string;
+  /** The accepted request (JSON): payment fields and job.* as sent; never account data. */
+  request: string;
+  /** job.startDate and job.endDate, epoch ms UTC. */
+  start_at: number | null;
+  end_at: number | null;
+  /** The next occurrence to fire; null once the schedule ended or was cancelled. */
+  next_run_at: number | null;
+  firings: number;
+  last_run_at: number | null;
+  last_payment_id: string | null;
+  last_result_code: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   payments: PaymentsTable;
   registrations: RegistrationsTable;
@@ -152,4 +176,5 @@ export interface Database {
   threeds: ThreedsTable;
   webhooks: WebhooksTable;
   webhook_outbox: WebhookOutboxTable;
+  schedules: SchedulesTable;
 }

@@ -19,6 +19,7 @@ import { cart } from '../../server/schema/cart.ts';
 import { checkoutRequest, checkoutUpdate, parsePagePayment } from '../../server/schema/checkout.ts';
 import { flatBodySchema, flatParams, indexPattern } from '../../server/schema/flat.ts';
 import { initialPaymentRequest, referencingRequest, registrationPaymentRequest, registrationRequest } from '../../server/schema/requests.ts';
+import { scheduleRequest } from '../../server/schema/schedules.ts';
 import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
 
 type Json = Record<string, any>;
@@ -100,6 +101,7 @@ const BODIES: Record<string, z.ZodType> = {
   CheckoutRequest: checkoutRequest,
   CheckoutUpdate: checkoutUpdate,
   AuthenticationRequest: authenticationRequest,
+  ScheduleRequest: scheduleRequest,
 };
 
 describe('OpenAPI document', () => {
@@ -315,7 +317,8 @@ describe('OpenAPI document', () => {
   });
 
   it('lists the payment form bodies as parsePagePayment takes them, name by name', () => {
-    const universe = new Set(Object.keys(BODIES).flatMap((name) => documentedNames(doc.components.schemas[name])));
+    // Not the schedule's names: its registrationId is also the page's, where it picks the other body.
+    const universe = new Set(Object.keys(BODIES).filter((name) => name !== 'ScheduleRequest').flatMap((name) => documentedNames(doc.components.schemas[name])));
     const variants: Array<{ schema: string; base: Record<string, string> }> = [
       { schema: 'CheckoutPaymentWithAccount', base: {} },
       { schema: 'CheckoutPaymentWithRegistration', base: { registrationId: '0123456789abcdef0123456789abcdef' } },
@@ -353,6 +356,11 @@ describe('OpenAPI document', () => {
     ok('CheckoutForm', await form.json());
     ok('CheckoutState', (await gw.client.get(`/v1/checkouts/${checkout.body.id}/payment`)).body);
     ok('ResultCodesResponse', await (await fetch(`${gw.base}/v1/resultcodes`)).json());
+    const registration = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+    const scheduled = await gw.client.post('/scheduling/v1/schedules', { registrationId: registration.body.id, paymentType: 'DB', amount: '5.00', currency: 'EUR', 'job.hour': '6' });
+    assert.equal(scheduled.status, 200);
+    ok('ScheduleResponse', scheduled.body);
+    ok('ScheduleResponse', (await gw.client.delete(`/scheduling/v1/schedules/${scheduled.body.id}`)).body);
     const throttled = gw.clientFor(shopA.token, shopA.throttledEntityId);
     const burst = await Promise.all(Array.from({ length: 8 }, () => throttled.post('/v1/payments', cardDebit())));
     const rejected = burst.find((r) => r.status === 429)!;

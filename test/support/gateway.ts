@@ -99,6 +99,7 @@ export interface TestGatewayOptions {
   cardKey?: string;
   webhookPollMs?: number;
   webhookTimeoutMs?: number;
+  schedulePollMs?: number;
 }
 
 /** A PostgreSQL URL whose connections use a fresh, empty schema. */
@@ -136,6 +137,7 @@ export function testSettings(dataDir: string, options: TestGatewayOptions = {}):
     distDir: options.distDir ?? 'dist',
     webhookPollMs: options.webhookPollMs,
     webhookTimeoutMs: options.webhookTimeoutMs,
+    schedulePollMs: options.schedulePollMs,
   };
 }
 
