@@ -15,6 +15,8 @@ import { nextOccurrence } from './schedules.ts';
 
 export const DEFAULT_POLL_MS = 1_000;
 const BATCH = 100;
+/** Firings in flight at once. */
+const PARALLEL = 16;
 
 /** A subscription's payment: fixed amount, fixed frequency, started by the merchant with a stored card (no shopper, no authentication). */
 export const SCHEDULED = { type: 'RECURRING', recurringType: 'SUBSCRIPTION', mode: 'REPEATED', source: 'MIT' } as const;
@@ -71,15 +73,22 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       const now = deps.clock().getTime();
       const rows = await dueSchedules(deps.store.db, now, BATCH);
       let claimed = 0;
-      for (const row of rows) {
-        if (stopped) return fired;
-        const ok = await fire(row, now).catch((e: Error) => {
-          log.warn({ schedule: row.id, err: e.message }, 'scheduled payment failed');
-          return false;
-        });
-        if (ok) claimed++;
-      }
+      // Several at once: each payment waits for its commits, and subscriptions fall due together
+      // (midnight on the 1st), so one at a time would leave the machine idle between them.
+      let next = 0;
+      const worker = async () => {
+        while (next < rows.length && !stopped) {
+          const row = rows[next++]!;
+          const ok = await fire(row, now).catch((e: Error) => {
+            log.warn({ schedule: row.id, err: e.message }, 'scheduled payment failed');
+            return false;
+          });
+          if (ok) claimed++;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PARALLEL, rows.length) }, worker));
       fired += claimed;
+      if (stopped) return fired;
       // A full batch may have more behind it; one where nothing was claimed was taken by others.
       if (rows.length < BATCH || claimed === 0) return fired;
     }

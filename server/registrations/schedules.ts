@@ -6,6 +6,7 @@ import { fromMinor, toMinor } from '../money.ts';
 import { failure, paramError, type CodedParamError } from '../schema/errors.ts';
 import type { AccountCheck } from '../schema/requests.ts';
 import type { ScheduleRequest } from '../schema/schedules.ts';
+import type { Cron } from 'croner';
 import { cronOf, cronSchedule, CRON_FIELDS, type Job } from '../schema/scheduling.ts';
 import { findRegistration } from '../store/registrations.ts';
 import { cancelSchedule, findSchedule, insertSchedule, type ScheduleRow } from '../store/schedules.ts';
@@ -27,10 +28,23 @@ const epochOf = (dateTime: string | undefined): number | null => (dateTime === u
 /** yyyy-MM-dd HH:mm:ss, UTC: the form job.startDate and job.endDate are sent in. */
 export const dateTimeOf = (epoch: number): string => new Date(epoch).toISOString().slice(0, 19).replace('T', ' ');
 
+// Schedules share few expressions ("the 1st at midnight"): each is parsed once. Bounded, as
+// expressions come from merchants.
+const MAX_CACHED = 1_000;
+const crons = new Map<string, Cron>();
+function parsedCron(expression: string): Cron {
+  let cron = crons.get(expression);
+  if (!cron) {
+    if (crons.size >= MAX_CACHED) crons.clear();
+    crons.set(expression, (cron = cronSchedule(expression)));
+  }
+  return cron;
+}
+
 /** The first occurrence after `after` within [startAt, endAt] (both included), or null when none is left. */
 export function nextOccurrence(expression: string, after: number, startAt: number | null, endAt: number | null): number | null {
   const from = startAt === null ? after : Math.max(after, startAt - 1);
-  const next = cronSchedule(expression).nextRun(new Date(from))?.getTime() ?? null;
+  const next = parsedCron(expression).nextRun(new Date(from))?.getTime() ?? null;
   return next === null || (endAt !== null && next > endAt) ? null : next;
 }
 

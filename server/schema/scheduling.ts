@@ -57,7 +57,9 @@ const PROBE: Record<CronField, (v: string) => string> = {
 
 /** A paused croner schedule of a Quartz pattern (UTC, weekdays 1=SUN), for its occurrences; throws when it does not parse. */
 export function cronSchedule(pattern: string): Cron {
-  return new Cron(pattern, { paused: true, timezone: 'UTC', alternativeWeekdays: true, mode: '6-or-7-parts', sloppyRanges: true });
+  // UTC as an offset of 0 rather than the time zone 'UTC': the same occurrences, a third of the
+  // cost per nextRun (no Intl time-zone conversion).
+  return new Cron(pattern, { paused: true, utcOffset: 0, alternativeWeekdays: true, mode: '6-or-7-parts', sloppyRanges: true });
 }
 
 /** croner's error for a pattern, or undefined when it parses. */

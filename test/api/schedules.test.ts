@@ -299,6 +299,25 @@ function firingSuite(backend: { databaseUrl?: string }) {
     assert.equal(shown.nextFiringTime, '2030-01-01 04:00:00');
     await gw.client.delete(`${SCHEDULES}/${created.id}`);
   });
+
+  it('many schedules due at the same moment (the 1st at midnight) are each fired once in one run', async () => {
+    at(T0);
+    const count = 40;
+    const created: string[] = [];
+    for (let i = 0; i < count; i++) {
+      created.push((await schedule(gw.client, { registrationId, paymentType: 'DB', amount: `${i + 1}.00`, currency: 'EUR', merchantTransactionId: `sub-monthly-${i}`, 'job.expression': '0 0 0 1 * ?' })).id);
+    }
+    at(Date.parse('2030-02-01T00:00:00Z'));
+    assert.equal(await gw.running.runSchedules(), count);
+    assert.equal(await gw.running.runSchedules(), 0);
+    for (let i = 0; i < count; i++) {
+      const payments = await paymentsOf(gw.client, `sub-monthly-${i}`);
+      assert.deepEqual(payments.map((p) => p.amount), [`${i + 1}.00`], `schedule ${i}`);
+      const shown = (await gw.client.get(`${SCHEDULES}/${created[i]}`)).body;
+      assert.deepEqual([shown.firings, shown.lastFiring.paymentId, shown.nextFiringTime], [1, payments[0]?.id, '2030-03-01 00:00:00']);
+      await gw.client.delete(`${SCHEDULES}/${created[i]}`);
+    }
+  });
 }
 
 describe('schedules: API', () => apiSuite({}));
