@@ -1,7 +1,7 @@
 // 10,000 random requests against the gateway: real parameter names of every group (read off the
 // request schemas' zod shapes) with valid values and junk mixed (very long strings, unicode,
 // empty values, control characters, wrong JSON types, huge indexes, names sent twice, __proto__),
-// mostly POST /v1/payments, some referencing payments, reads, registrations and checkouts. Whatever
+// mostly POST /v1/payments, some referencing payments, reads, registrations, checkouts and schedules. Whatever
 // is sent, the answer is JSON with a result code, and never a 5xx. The seed is fixed: a failure
 // reproduces, and fast-check prints the request it shrank to.
 import assert from 'node:assert/strict';
@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { checkoutRequest } from '../../server/schema/checkout.ts';
 import { initialPaymentRequest, referencingRequest, registrationRequest } from '../../server/schema/requests.ts';
+import { scheduleRequest } from '../../server/schema/schedules.ts';
 import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
 import { fullCardDebit, groupSamples } from '../support/groups.ts';
 import { nameOf, parameterTemplates, type ParamTemplate } from '../support/params.ts';
@@ -128,11 +129,15 @@ interface Sent {
 describe('fuzz: random requests over real parameter names', () => {
   let gw: TestGateway;
   let paymentId = '';
+  let registrationId = '';
   before(async () => {
     gw = await startGateway();
     const pa = await gw.client.post('/v1/payments', cardDebit({ paymentType: 'PA', amount: '500.00' }));
     assert.equal(pa.status, 200);
     paymentId = pa.body.id;
+    const registration = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+    assert.equal(registration.status, 200);
+    registrationId = registration.body.id;
   });
   after(() => gw.close());
 
@@ -143,8 +148,15 @@ describe('fuzz: random requests over real parameter names', () => {
       { name: 'GET /v1/payments/{id}', method: 'GET', templates: [], base: () => ({}), path: (id) => `/v1/payments/${id}` },
       { name: 'POST /v1/registrations', method: 'POST', templates: parameterTemplates(registrationRequest), base: () => ({ paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' }), path: () => '/v1/registrations' },
       { name: 'POST /v1/checkouts', method: 'POST', templates: parameterTemplates(checkoutRequest), base: () => ({ amount: '92.00', currency: 'EUR', paymentType: 'DB' }), path: () => '/v1/checkouts' },
+      {
+        name: 'POST /scheduling/v1/schedules',
+        method: 'POST',
+        templates: parameterTemplates(scheduleRequest),
+        base: () => ({ registrationId, paymentType: 'DB', amount: '9.99', currency: 'EUR', 'job.expression': '0 0 0 1 * ?' }),
+        path: () => '/scheduling/v1/schedules',
+      },
     ];
-    const weights = [70, 10, 4, 8, 8];
+    const weights = [66, 10, 4, 8, 8, 4];
     const ids = fc.oneof(
       { arbitrary: fc.constant('PAYMENT'), weight: 5 },
       { arbitrary: fc.stringMatching(/^[0-9a-f]{32}$/), weight: 2 },
