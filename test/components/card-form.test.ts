@@ -49,6 +49,15 @@ describe('card form', () => {
   beforeEach(() => (fetchStub = stubFetch()));
   afterEach(() => fetchStub.restore());
 
+  it('keeps the expiry input level with the security code frame, whose hint makes its column taller', async () => {
+    const { el } = await cardForm({ showCVVHint: true });
+    const expiry = one<HTMLInputElement>(el, '#expiry').getBoundingClientRect();
+    const cvv = one(el, 'iframe[data-field="cvv"]').getBoundingClientRect();
+    expect(one(el, '[part="hint"]').textContent).to.not.equal('');
+    expect(cvv.height).to.be.greaterThan(0);
+    expect(Math.abs(expiry.top - cvv.top)).to.be.below(1);
+  });
+
   it('labels its fields and points each at its error', async () => {
     const { el } = await cardForm();
     const holder = one<HTMLInputElement>(el, '#holder');

@@ -19,6 +19,8 @@ export const formStyles = css`
   }
   [part='field'] {
     display: grid;
+    /* Beside a taller field in a row (the security code with its hint), label and input stay at the top. */
+    align-content: start;
     gap: 0.375rem;
     min-width: 0;
   }
