@@ -59,7 +59,9 @@ export const formStyles = css`
     outline: 2px solid var(--pw-color-focus);
     outline-offset: 2px;
   }
-  [aria-invalid='true'] {
+  /* [part='input'] too: the input rule above is more specific than an attribute alone. */
+  [aria-invalid='true'],
+  [part='input'][aria-invalid='true'] {
     border-color: var(--pw-color-error);
   }
   [part='error'],
