@@ -146,6 +146,13 @@ export function playgroundPage(p: Playground): string {
 <label>Type <select name="paymentType"><option>DB</option><option>PA</option><option>CD</option></select></label>
 <button type="submit">Send</button>
 </form>
+<h2>Subscription</h2>
+<p>Stores the card as a registration and pays it every minute for five minutes (POST /scheduling/v1/schedules). Each payment arrives as a <a href="/playground/webhooks">notification</a>.</p>
+<form method="post" action="/playground/subscribe" class="playground">
+<label>Card <select name="card.number">${options}</select></label>
+<label>Amount <input name="amount" value="9.99" inputmode="decimal" pattern="\\d{1,10}\\.\\d{2}"></label>
+<button type="submit">Subscribe</button>
+</form>
 ${p.response ? `<h2>Response (HTTP ${p.response.status})</h2><pre class="response">${escape(JSON.stringify(p.response.body, null, 2))}</pre>` : ''}`,
   );
 }

@@ -189,27 +189,47 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
     return html(reply, playgroundPage({ cards: testCards, declineAmounts }), shopCsp(publicGateway(request)));
   });
 
-  app.post('/playground/pay', async (request, reply) => {
-    const form = formOf(request.body);
+  /** The playground's test card (form field card.number) as the gateway's card fields. */
+  const cardOf = (form: URLSearchParams) => {
     const number = form.get('card.number') ?? '4200000000000000';
     const card = testCards.find((c) => c.number === number);
-    const amount = form.get('amount') ?? '92.00';
+    return {
+      paymentBrand: card?.brand ?? 'VISA',
+      'card.number': number,
+      'card.holder': 'Jane Jones',
+      'card.expiryMonth': '12',
+      'card.expiryYear': String(new Date().getUTCFullYear() + 3),
+      'card.cvv': card?.brand === 'AMEX' ? '1234' : '123',
+    };
+  };
+
+  app.post('/playground/pay', async (request, reply) => {
+    const form = formOf(request.body);
     const response = await gateway('/v1/payments', {
       method: 'POST',
-      body: new URLSearchParams({
-        entityId: options.entityId,
-        amount,
-        currency: 'EUR',
-        paymentType: form.get('paymentType') ?? 'DB',
-        paymentBrand: card?.brand ?? 'VISA',
-        'card.number': number,
-        'card.holder': 'Jane Jones',
-        'card.expiryMonth': '12',
-        'card.expiryYear': String(new Date().getUTCFullYear() + 3),
-        'card.cvv': card?.brand === 'AMEX' ? '1234' : '123',
-      }),
+      body: new URLSearchParams({ entityId: options.entityId, amount: form.get('amount') ?? '92.00', currency: 'EUR', paymentType: form.get('paymentType') ?? 'DB', ...cardOf(form) }),
     });
     return html(reply, playgroundPage({ cards: testCards, declineAmounts, response }), shopCsp(publicGateway(request)));
+  });
+
+  // A subscription: the card stored as a registration, then paid every minute for five minutes.
+  app.post('/playground/subscribe', async (request, reply) => {
+    const form = formOf(request.body);
+    const page = (response: { status: number; body: unknown }) => html(reply, playgroundPage({ cards: testCards, declineAmounts, response }), shopCsp(publicGateway(request)));
+    await listen(request).catch(() => undefined);
+    const registration = await gateway('/v1/registrations', { method: 'POST', body: new URLSearchParams({ entityId: options.entityId, ...cardOf(form) }) });
+    if (registration.status !== 200) return page(registration);
+    const end = new Date(Date.now() + 5 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+    const schedule = await gateway('/scheduling/v1/schedules', {
+      method: 'POST',
+      body: new URLSearchParams({
+        ...order('demo-subscription', form.get('amount') ?? '9.99'),
+        registrationId: String(registration.body.id),
+        'job.expression': '0 * * * * ?',
+        'job.endDate': end,
+      }),
+    });
+    return page({ status: schedule.status, body: { registration: registration.body, schedule: schedule.body } });
   });
 
   // The API reference: the gateway's public OpenAPI document as a page, read like any client would

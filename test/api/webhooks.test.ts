@@ -777,4 +777,45 @@ describe('webhooks: demo playground', () => {
       await gw.close();
     }
   });
+
+  it('a subscription stores the card and pays it every minute for five minutes, each payment notified', async () => {
+    const gw = await start();
+    const shop = Fastify();
+    try {
+      shop.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+      await shop.register(demoShop, { gatewayUrl: () => gw.base, publicGatewayUrl: () => gw.base, token: shopA.token, entityId: shopA.entityId });
+      const origin = await shop.listen({ port: 0, host: '127.0.0.1' });
+      const subscribed = await fetch(`${origin}/playground/subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ 'card.number': '4200000000000000', amount: '4.50' }),
+      });
+      const answer = (await subscribed.text()).replaceAll('&quot;', '"');
+      assert.match(answer, /Response \(HTTP 200\)/);
+      const scheduleId = /"schedule": \{\s*"id": "([0-9a-f]{32})"/.exec(answer)?.[1];
+      assert.ok(scheduleId, answer);
+      const schedule = (await gw.client.get(`/scheduling/v1/schedules/${scheduleId}`)).body;
+      assert.equal(schedule.state, 'ACTIVE');
+      assert.deepEqual([schedule.amount, schedule.job.expression], ['4.50', '0 * * * * ?']);
+      // The answers shown carry the card's bin and last digits, never its number (the form lists the test cards).
+      assert.ok(!answer.slice(answer.indexOf('Response (HTTP')).includes('4200000000000000'));
+
+      // Minute by minute: five payments until job.endDate, then the schedule has ended.
+      for (let minute = 1; minute <= 7; minute++) {
+        gw.clock.advance(60_000);
+        await gw.running.runSchedules();
+      }
+      const fired = (await gw.client.get(`/scheduling/v1/schedules/${scheduleId}`)).body;
+      assert.equal(fired.firings, 5);
+      assert.equal(fired.state, 'ENDED');
+      const payment = (await gw.client.get(`/v1/payments/${fired.lastFiring.paymentId}`)).body;
+      assert.deepEqual([payment.amount, payment.registrationId, payment.result.code], ['4.50', schedule.registrationId, '000.100.110']);
+      await gw.running.deliverWebhooks();
+      const page = await (await fetch(`${origin}/playground/webhooks`)).text();
+      assert.ok(page.includes(`<code>${payment.id}</code>`), page);
+    } finally {
+      await shop.close();
+      await gw.close();
+    }
+  });
 });
