@@ -1,7 +1,7 @@
 // The demo shop: what a merchant builds around the gateway. Its server creates a checkout with
 // the merchant's token, its page embeds the script tag with the integrity hash under a strict
 // Content-Security-Policy, its result page reads the outcome server-side. The playground lists
-// the simulator's test data and runs server-to-server payments.
+// the simulator's test data and runs server-to-server payments and a subscription (a schedule).
 //
 // Query options of the shop page (the playground links them): amount=, flow= (the simulator's
 // 3-D Secure path, customParameters[3DS2_flow]), topLevel=1 (the challenge at the top level,
