@@ -98,7 +98,8 @@ describe('card form', () => {
     expect(description(holder)).to.equal('Enter the name on the card.');
     // Marked in the error colour, not only described.
     const errorColour = getComputedStyle(one(el, '#holder-error')).color;
-    expect(getComputedStyle(holder).borderTopColor).to.equal(errorColour).and.not.equal(validBorder);
+    expect(getComputedStyle(holder).borderTopColor).to.equal(errorColour);
+    expect(errorColour).to.not.equal(validBorder);
     expect(getComputedStyle(expiry).borderTopColor).to.equal(errorColour);
     expect(one(el, '[aria-live]').textContent).to.equal('This card has expired.');
     expect(submits(posted)).to.have.length(0);
