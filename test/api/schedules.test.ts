@@ -42,14 +42,24 @@ async function paymentsOf(client: Client, merchantTransactionId: string): Promis
 
 const names = (body: any) => body.result.parameterErrors.map((e: { name: string }) => e.name);
 
+/** A gateway whose clock stands at T0 and polls only when asked, with one registration of shop A. */
+function withGateway(backend: { databaseUrl?: string }) {
+  const state = {} as { gw: TestGateway; registrationId: string };
+  before(async () => {
+    state.gw = await startGateway({ ...backend, clock: new TestClock(new Date(T0)), schedulePollMs: HOUR, webhookPollMs: HOUR });
+    state.registrationId = await register(state.gw.client);
+  });
+  after(() => state.gw.close());
+  return state;
+}
+
 function apiSuite(backend: { databaseUrl?: string }) {
+  const setup = withGateway(backend);
   let gw: TestGateway;
   let registrationId: string;
-  before(async () => {
-    gw = await startGateway({ ...backend, clock: new TestClock(new Date(T0)), schedulePollMs: HOUR, webhookPollMs: HOUR });
-    registrationId = await register(gw.client);
+  before(() => {
+    ({ gw, registrationId } = setup);
   });
-  after(() => gw.close());
 
   it('creates a schedule, answers it on GET with its job, expression, state and next firing time, and cancels it on DELETE', async () => {
     const created = await schedule(gw.client, {
@@ -180,13 +190,12 @@ function apiSuite(backend: { databaseUrl?: string }) {
 }
 
 function firingSuite(backend: { databaseUrl?: string }) {
+  const setup = withGateway(backend);
   let gw: TestGateway;
   let registrationId: string;
-  before(async () => {
-    gw = await startGateway({ ...backend, clock: new TestClock(new Date(T0)), schedulePollMs: HOUR, webhookPollMs: HOUR });
-    registrationId = await register(gw.client);
+  before(() => {
+    ({ gw, registrationId } = setup);
   });
-  after(() => gw.close());
   const at = (ms: number) => (gw.clock.current = new Date(ms));
 
   it('fires at the occurrence and not before: a repeated merchant-initiated debit of the schedule\u2019s amount with its registration', async () => {

@@ -742,15 +742,28 @@ describe('webhooks: the live environment sends to public https receivers only', 
   });
 });
 
+/** A gateway and the demo shop on its own origin, acting for shop A's entity. */
+async function startDemoShop() {
+  const gw = await start();
+  const shop = Fastify();
+  // The host app reads form posts (the gateway's own app does, with its parser).
+  shop.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  await shop.register(demoShop, { gatewayUrl: () => gw.base, publicGatewayUrl: () => gw.base, token: shopA.token, entityId: shopA.entityId });
+  const origin = await shop.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    gw,
+    origin,
+    async close() {
+      await shop.close();
+      await gw.close();
+    },
+  };
+}
+
 describe('webhooks: demo playground', () => {
   it('registers the shop\u2019s receiver for the demo entity, decrypts what arrives and lists it', async () => {
-    const gw = await start();
-    const shop = Fastify();
+    const { gw, origin, close } = await startDemoShop();
     try {
-      // The host app reads form posts (the gateway's own app does, with its parser).
-      shop.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-      await shop.register(demoShop, { gatewayUrl: () => gw.base, publicGatewayUrl: () => gw.base, token: shopA.token, entityId: shopA.entityId });
-      const origin = await shop.listen({ port: 0, host: '127.0.0.1' });
       const first = await fetch(`${origin}/playground/webhooks`);
       assert.equal(first.status, 200);
       assert.ok((await first.text()).includes('No notification yet.'));
@@ -773,18 +786,13 @@ describe('webhooks: demo playground', () => {
       assert.ok(page.includes('PAYMENT CREATED'));
       assert.ok(!page.includes('4200000000000000'));
     } finally {
-      await shop.close();
-      await gw.close();
+      await close();
     }
   });
 
   it('a subscription stores the card and pays it every minute for five minutes, each payment notified', async () => {
-    const gw = await start();
-    const shop = Fastify();
+    const { gw, origin, close } = await startDemoShop();
     try {
-      shop.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-      await shop.register(demoShop, { gatewayUrl: () => gw.base, publicGatewayUrl: () => gw.base, token: shopA.token, entityId: shopA.entityId });
-      const origin = await shop.listen({ port: 0, host: '127.0.0.1' });
       const subscribed = await fetch(`${origin}/playground/subscribe`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -814,8 +822,7 @@ describe('webhooks: demo playground', () => {
       const page = await (await fetch(`${origin}/playground/webhooks`)).text();
       assert.ok(page.includes(`<code>${payment.id}</code>`), page);
     } finally {
-      await shop.close();
-      await gw.close();
+      await close();
     }
   });
 });
