@@ -2,70 +2,16 @@
 // SIGKILL while 20 clients stream payments into it, then started again on the same data
 // directory. Every payment it had answered with HTTP 200 must still be there, with its amount.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import SQLite from 'better-sqlite3';
-import { cardDebit, Client, merchantsFile, shopA } from '../support/gateway.ts';
+import { cardDebit, Client, shopA } from '../support/gateway.ts';
+import { kill, startServer, type Server } from '../support/server.ts';
 
-const root = new URL('../..', import.meta.url).pathname;
 const CLIENTS = 20;
 const STREAM_MS = 1500;
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-}
-
-/** Start `node --import tsx server/main.ts` on a free port (PORT=0) and wait for the address it prints. */
-async function startServer(dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      MERCHANTS_FILE: merchantsFile,
-      LOG_LEVEL: 'warn',
-      // The embedded SQLite store, whatever the environment of the test run says.
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      CARD_KEY: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server printed no address within 30 s:\n${output}`)), 30_000);
-    const look = () => {
-      const match = /Payment gateway \(test\) on (http:\/\/[^\s,]+), store: SQLite/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', look);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code ?? signal}) before listening:\n${output}`));
-    });
-  });
-  return { child, base, output: () => output };
-}
-
-async function kill(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = once(server.child, 'exit');
-  server.child.kill('SIGKILL');
-  await exited;
-}
 
 /** Run `work` over `items` with at most `width` in flight. */
 async function eachLimited<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
