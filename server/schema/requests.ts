@@ -165,10 +165,29 @@ export function parseWith<S extends z.ZodType>(schema: S, input: Nested, ctx: Va
       const wellFormed = Object.fromEntries(Object.entries(input).filter(([key]) => !failed.has(key) && key in schema.shape));
       const named = new Set(errors.map((e) => e.name));
       errors.push(...extra(wellFormed as z.infer<S>).filter((e) => !named.has(e.name)));
+    } else {
+      // The account has errors of its own: its number's check digit is still named, when the number is well formed.
+      errors.push(...checkDigitErrors(input, new Set(parsed.error.issues.map((issue) => issue.path.join('.')))));
     }
   }
   return errors.length ? { ok: false, failure: failure(errors) } : { ok: true, value: parsed.data as z.infer<S> };
 }
+
+/** A well-formed card number or IBAN whose check digits are wrong, beside its group's other errors. */
+function checkDigitErrors(input: Nested, failedPaths: Set<string>): CodedParamError[] {
+  const card = input.card;
+  const bank = input.bankAccount;
+  const errors: CodedParamError[] = [];
+  if (isGroup(card) && typeof card.number === 'string' && !failedPaths.has('card.number') && !luhn(card.number)) {
+    errors.push(paramError('card.number', card.number, 'is not a valid card number (check digit)', '100.100.101'));
+  }
+  if (isGroup(bank) && typeof bank.iban === 'string' && !failedPaths.has('bankAccount.iban') && !isValidIBAN(bank.iban)) {
+    errors.push(paramError('bankAccount.iban', bank.iban, 'is not a valid IBAN (country, length or check digits)', '100.100.101'));
+  }
+  return errors;
+}
+
+const isGroup = (value: unknown): value is Nested => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const ACCOUNT_FIELDS = new Set(['card', 'bankAccount', 'virtualAccount', 'tokenAccount', ...WALLETS, 'paymentBrand']);
 

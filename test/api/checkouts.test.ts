@@ -588,6 +588,7 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.equal(status, 400);
       assert.deepEqual(body.result.parameterErrors, [
         { name: 'card.cvv', value: '*****', message: 'card.cvv must be at most 4 characters' },
+        { name: 'card.number', value: '************0001', message: 'card.number is not a valid card number (check digit)' },
       ]);
       const luhn = await shopper.pay(id, pageCard({ 'card.number': '4200000000000001' }));
       assert.deepEqual(luhn.body.result.parameterErrors, [{ name: 'card.number', value: '************0001', message: 'card.number is not a valid card number (check digit)' }]);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { visaFacts } from '../support/cardFacts.ts';
-import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
+import { cardDebit, sepaDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
 
 const CARD_NUMBER = '4200000000000000';
 
@@ -133,6 +133,20 @@ describe('request validation over HTTP', () => {
       const a = await postForm(cardDebit({ 'card.number': '4200000000000001' }));
       assertInvalid(a, '100.100.101', ['card.number']);
       assert.deepEqual(a.body.result.parameterErrors, [{ name: 'card.number', value: '************0001', message: 'card.number is not a valid card number (check digit)' }]);
+    });
+
+    it('names a wrong check digit beside the card\u2019s other errors, and a wrong IBAN beside the bank account\u2019s', async () => {
+      const card = await postForm(cardDebit({ 'card.number': '4200000000000001', 'card.expiryMonth': '13', 'card.cvv': '12', 'card.numbr': '1' }));
+      assert.equal(card.status, 400, card.text);
+      const names = (card.body.result.parameterErrors as Array<{ name: string; value: string }>).map((e) => e.name).sort();
+      assert.deepEqual(names, ['card.cvv', 'card.expiryMonth', 'card.number', 'card.numbr']);
+      const number = card.body.result.parameterErrors.find((e: { name: string }) => e.name === 'card.number');
+      assert.deepEqual(number, { name: 'card.number', value: '************0001', message: 'card.number is not a valid card number (check digit)' });
+
+      const bank = await postForm({ ...sepaDebit({ 'bankAccount.iban': 'DE89370400440532013001' }), 'bankAccount.holder': '' });
+      assert.equal(bank.status, 400, bank.text);
+      const bankNames = (bank.body.result.parameterErrors as Array<{ name: string }>).map((e) => e.name).sort();
+      assert.deepEqual(bankNames, ['bankAccount.holder', 'bankAccount.iban']);
     });
 
     it('names an unknown parameter', async () => {
