@@ -19,6 +19,12 @@ export function checkShopperResultUrl(shopperResultUrl: string | undefined, appS
   if (scheme === 'http:' || scheme === 'https:') return [];
   const appScheme = appSchemeUrl === undefined ? undefined : schemeOf(appSchemeUrl);
   if (scheme !== undefined && !FORBIDDEN_SCHEMES.has(scheme) && scheme === appScheme) return [];
-  const message = appScheme && !FORBIDDEN_SCHEMES.has(appScheme) ? `must be an http or https URL, or use the app's scheme ${appScheme} of merchant.app.schemeUrl` : 'must be an http or https URL';
+  const customScheme = scheme !== undefined && !FORBIDDEN_SCHEMES.has(scheme);
+  const message =
+    appScheme && !FORBIDDEN_SCHEMES.has(appScheme)
+      ? `must be an http or https URL, or use the app's scheme ${appScheme} of merchant.app.schemeUrl`
+      : customScheme && appScheme === undefined
+        ? `must be an http or https URL; an app's own scheme (${scheme}) is taken when merchant.app.schemeUrl names it`
+        : 'must be an http or https URL';
   return [paramError('shopperResultUrl', shopperResultUrl, message)];
 }

@@ -767,7 +767,7 @@ function threedsSuite(options: TestGatewayOptions) {
         assert.equal(status, 400, JSON.stringify(body));
         assert.deepEqual(body.result.parameterErrors, errors);
       };
-      await refuse({ shopperResultUrl: 'myshop://done' }, [{ name: 'shopperResultUrl', value: 'myshop://done', message: 'shopperResultUrl must be an http or https URL' }]);
+      await refuse({ shopperResultUrl: 'myshop://done' }, [{ name: 'shopperResultUrl', value: 'myshop://done', message: "shopperResultUrl must be an http or https URL; an app's own scheme (myshop:) is taken when merchant.app.schemeUrl names it" }]);
       await refuse({ shopperResultUrl: 'otherapp://done', 'merchant.app.schemeUrl': 'myshop://' }, [
         { name: 'shopperResultUrl', value: 'otherapp://done', message: "shopperResultUrl must be an http or https URL, or use the app's scheme myshop: of merchant.app.schemeUrl" },
       ]);

@@ -313,7 +313,8 @@ describe('redirect tokens and result URLs', () => {
     assert.deepEqual(checkShopperResultUrl('http://localhost:8080/r', undefined), []);
     assert.deepEqual(checkShopperResultUrl('myshop://done', 'myshop://'), []);
     assert.deepEqual(checkShopperResultUrl('MyShop://done', 'myshop://callback'), []);
-    assert.equal(checkShopperResultUrl('myshop://done', undefined)[0]!.message, 'shopperResultUrl must be an http or https URL');
+    assert.equal(checkShopperResultUrl('myshop://done', undefined)[0]!.message, "shopperResultUrl must be an http or https URL; an app's own scheme (myshop:) is taken when merchant.app.schemeUrl names it");
+    assert.equal(checkShopperResultUrl('javascript:alert(1)', undefined)[0]!.message, 'shopperResultUrl must be an http or https URL');
     assert.equal(checkShopperResultUrl('other://done', 'myshop://')[0]!.message, "shopperResultUrl must be an http or https URL, or use the app's scheme myshop: of merchant.app.schemeUrl");
     for (const scheme of ['javascript', 'data', 'vbscript', 'file', 'blob', 'about']) {
       assert.equal(checkShopperResultUrl(`${scheme}://x/y`, `${scheme}://`).length, 1, scheme);
