@@ -107,6 +107,8 @@ const page = (name: string, title: string, schema: z.ZodType): Body => ({ varian
 
 const replayed = { 'Idempotent-Replayed': { type: 'string', enum: ['true'], description: 'The stored answer to an earlier request with the same Idempotency-Key.' } };
 const json = (description: string, names: ResponseName | ResponseName[], headers?: Record<string, JsonSchema>): ResponseSpec => ({ description, content: 'json', json: names, ...(headers ? { headers } : {}) });
+/** The seconds to wait before a throttled request can pass (counters run per second). */
+const RETRY_AFTER = { 'Retry-After': { type: 'string', const: '1', description: 'Seconds until a retry can pass: the counters run per second.' } };
 const html = (description: string): ResponseSpec => ({ description, content: 'html' });
 
 const unknownId = (what: string) => json(`No ${what} with this id for this entity.`, 'ErrorResponse');
@@ -123,7 +125,7 @@ const stepPages = (what: string): Record<string, ResponseSpec> => ({
   '400': json('The body could not be read, or a field has a value the page does not take.', 'ErrorResponse'),
   '403': json(`The ${what} does not match this step.`, 'ErrorResponse'),
   '404': json('No such step.', 'ErrorResponse'),
-  '429': json('Throttled (the widget calls of the entity).', 'ThrottledResponse'),
+  '429': json('Throttled (the widget calls of the entity).', 'ThrottledResponse', RETRY_AFTER),
 });
 
 const entityIdQuery: QueryParam = {
@@ -354,7 +356,7 @@ export const operations: Operation[] = [
       '400': json('The checkout is not open (its state\u2019s code).', 'CheckoutState'),
       '404': noCheckout,
       '409': json('A payment of the checkout is under way (000.200.000).', 'CheckoutState'),
-      '429': json('Throttled (the widget calls of the entity).', 'ThrottledResponse'),
+      '429': json('Throttled (the widget calls of the entity).', 'ThrottledResponse', RETRY_AFTER),
     },
   },
   {
@@ -382,7 +384,7 @@ export const operations: Operation[] = [
       '400': json('Declined, invalid parameters, already paid (with the paid payment\u2019s code and redirect), or not open.', ['PagePaymentResponse', 'CheckoutState', 'ErrorResponse'], replayed),
       '404': noCheckout,
       '409': json('Another payment attempt of the checkout is under way (000.200.000).', ['CheckoutState', 'ErrorResponse']),
-      '429': json('Throttled (the widget calls of the entity).', 'ThrottledResponse'),
+      '429': json('Throttled (the widget calls of the entity).', 'ThrottledResponse', RETRY_AFTER),
     },
   },
   {
@@ -397,7 +399,7 @@ export const operations: Operation[] = [
       '200': html('The page with the payment form (its own strict CSP).'),
       '400': json('The checkout has no shopperResultUrl.', 'ErrorResponse'),
       '404': noCheckout,
-      '429': json('Throttled (the widget calls of the entity).', 'ThrottledResponse'),
+      '429': json('Throttled (the widget calls of the entity).', 'ThrottledResponse', RETRY_AFTER),
       '503': notBuilt,
     },
   },
@@ -821,7 +823,7 @@ function commonResponses(op: Operation): Record<string, ResponseSpec> {
     out['400'] = invalid;
     out['401'] = json('No Authorization header, or not "Bearer <access token>" (800.900.300).', 'ErrorResponse');
     out['403'] = json('Unknown access token (800.900.300), or an entityId the token may not act for (800.900.301).', 'ErrorResponse');
-    out['429'] = json('Throttled (800.120.100).', 'ThrottledResponse');
+    out['429'] = json('Throttled (800.120.100).', 'ThrottledResponse', RETRY_AFTER);
   }
   return out;
 }

@@ -131,7 +131,8 @@ async function proceed<V extends object>(g: Gateway, request: FastifyRequest, re
   if (!(await g.throttle.allow(ctx.entity.id, step.operation, ctx.entity.throttle.perSecond))) {
     const m = meta(g.buildNumber, g.deps.clock());
     const { result, buildNumber, timestamp } = errorBody('800.120.100', m, ndc) as { result: unknown; buildNumber: string; timestamp: string };
-    return send(reply, { status: 429, body: { buildNumber, id: g.deps.newId(), ndc, result, timestamp } });
+    // Counters run per second: the next second is the earliest a retry can pass.
+    return send(reply, { status: 429, body: { buildNumber, id: g.deps.newId(), ndc, result, timestamp } }, { 'retry-after': '1' });
   }
 
   if (bodyErrors.length > 0) {

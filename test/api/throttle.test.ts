@@ -18,6 +18,7 @@ function checkThrottling(gwOf: () => TestGateway) {
     const body = rejected[0]!.body;
     assert.equal(body.result.code, '800.120.100');
     assert.deepEqual(Object.keys(body).sort(), ['buildNumber', 'id', 'ndc', 'result', 'timestamp']);
+    assert.equal(rejected[0]!.headers.get('retry-after'), '1');
   });
 
   it('counts each operation separately', async () => {
