@@ -11,12 +11,16 @@ import { loadWidgetAssets } from './http/widgetAssets.ts';
 import { newId } from './ids.ts';
 import { startScheduler } from './registrations/scheduler.ts';
 import { createVault, loadCardKey } from './registrations/vault.ts';
+import { checkCardKey } from './store/cardKey.ts';
 import type { Acquirer } from './simulator/acquirer.ts';
 import { createSimulator } from './simulator/simulator.ts';
 import { openStore, type Store } from './store/db.ts';
 import { purgeExpiredKeys } from './store/idempotency.ts';
 import { sweep } from './threeds/steps.ts';
 import { startWebhooks } from './webhooks/webhooks.ts';
+
+/** What the card-key digest is taken of: a constant, so that equal keys give equal digests. */
+const CARD_KEY_CHECK = 'card-key-check';
 
 export interface GatewayOverrides {
   clock?: Clock;
@@ -41,12 +45,17 @@ export interface RunningGateway {
 export async function createGateway(settings: Settings, overrides: GatewayOverrides = {}): Promise<RunningGateway> {
   const store = await openStore({ dataDir: settings.dataDir, databaseUrl: settings.databaseUrl });
   const clock = overrides.clock ?? systemClock;
+  const vault = createVault(loadCardKey(settings.cardKey, settings.dataDir));
+  await checkCardKey(store.db, vault.digest(CARD_KEY_CHECK), clock().getTime()).catch(async (error: Error) => {
+    await store.close();
+    throw error;
+  });
   const gateway: Gateway = {
     deps: {
       store,
       acquirer: overrides.acquirer ?? createSimulator(clock),
       clock,
-      vault: createVault(loadCardKey(settings.cardKey, settings.dataDir)),
+      vault,
       env: settings.env,
       newId,
     },

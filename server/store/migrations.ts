@@ -184,6 +184,19 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('schedules_entity_created').on('schedules').columns(['entity_id', 'created_at']).execute();
     },
   },
+  // A keyed digest of the CARD_KEY the database's registrations are sealed with, so that a process
+  // started with another key refuses to start instead of sealing cards no other process can open.
+  // One gateway-wide row: entity_id '' (every table carries the column).
+  '0006_card_key_check': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('card_key_check')
+        .addColumn('entity_id', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('digest', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -177,4 +177,12 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_outbox: WebhookOutboxTable;
   schedules: SchedulesTable;
+  card_key_check: CardKeyCheckTable;
+}
+
+/** The digest of the CARD_KEY the database was first used with (one row, entity_id ''). */
+export interface CardKeyCheckTable {
+  entity_id: string;
+  digest: string;
+  created_at: number;
 }

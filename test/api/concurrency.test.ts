@@ -218,8 +218,10 @@ describe('concurrent referencing payments on two gateway instances sharing one P
   before(async () => {
     schema = await freshPostgresSchema(databaseUrl!);
     // One after the other: the second finds the schema already migrated.
-    first = await startGateway({ schemaUrl: schema.url });
-    second = await startGateway({ schemaUrl: schema.url });
+    // Processes of one gateway share CARD_KEY (a gateway with another key refuses to start).
+    const cardKey = 'c3'.repeat(32);
+    first = await startGateway({ schemaUrl: schema.url, cardKey });
+    second = await startGateway({ schemaUrl: schema.url, cardKey });
   });
   after(async () => {
     await first?.close();
