@@ -5,7 +5,8 @@
 import { accountData, createPayment, maskedAccount, type InitialPayment, type RedirectStep } from '../payments/create.ts';
 import type { AlsoWrite, Context, Deps, Invalid } from '../payments/deps.ts';
 import { accountOfRegistration, newRegistration, pickAccount } from '../registrations/registrations.ts';
-import type { PagePayment } from '../schema/checkout.ts';
+import { billingFields, type Billing } from '../schema/billing.ts';
+import type { PageBilling, PagePayment } from '../schema/checkout.ts';
 import { failure, paramError } from '../schema/errors.ts';
 import type { AccountCheck, InitialPaymentRequest } from '../schema/requests.ts';
 import type { Entity } from '../config.ts';
@@ -28,6 +29,13 @@ export interface Attempt {
 
 const invalid = (...errors: Parameters<typeof paramError>[]): Invalid => ({ kind: 'invalid', failure: failure(errors.map((e) => paramError(...e))) });
 
+/** The checkout's billing address with the page's values filling only the fields it lacks, in the spec's order. */
+function billingWith(own: Billing | undefined, page: PageBilling | undefined): Billing | undefined {
+  if (!page) return own;
+  const merged: Record<string, string | undefined> = { ...page, ...own };
+  return Object.fromEntries(Object.keys(billingFields).flatMap((name) => (merged[name] === undefined ? [] : [[name, merged[name]]])));
+}
+
 /** The payment the page asks for, built on the checkout's request. */
 async function paymentFor(deps: Deps, checkout: Checkout, page: PagePayment): Promise<InitialPayment | Invalid> {
   const { registrations, overridePaymentType, createRegistration: _createRegistration, customParameters, paymentType, customer, ...merchantFields } = checkout.request;
@@ -37,8 +45,10 @@ async function paymentFor(deps: Deps, checkout: Checkout, page: PagePayment): Pr
   // The shopper's browser data comes from the page (it is that browser); the rest of customer.* from the merchant.
   const browser = { ...customer?.browser, ...page.customer?.browser };
   const shopper = customer || page.customer?.browser ? { ...customer, ...(Object.keys(browser).length ? { browser } : {}) } : undefined;
+  const billing = billingWith(merchantFields.billing, page.billing);
   const base = {
     ...merchantFields,
+    ...(billing ? { billing } : {}),
     ...(shopper ? { customer: shopper } : {}),
     ...(Object.keys(parameters).length ? { customParameters: parameters } : {}),
   };

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CHECKOUT_ID } from '../checkouts/checkouts.ts';
 import { paymentTypes } from '../schema/basic.ts';
+import { BILLING_FIELDS } from '../threeds/policy.ts';
 
 const hex32 = z.string().regex(/^[0-9a-f]{32}$/);
 const checkoutId = z.string().regex(CHECKOUT_ID).describe('Checkout id: 32 lowercase hexadecimal characters, a dot and the node name (34 to 48 characters).');
@@ -161,6 +162,9 @@ export const checkoutForm = z
         }),
       )
       .describe('Registrations offered for one-click payment, masked.'),
+    billing: z
+      .array(z.enum(BILLING_FIELDS))
+      .describe('billing.* fields the page asks the shopper for: those 3-D Secure 2 needs that the checkout does not carry, when its card payments are authenticated; empty otherwise.'),
     expiresAt: envelope.timestamp.describe('When the checkout expires (30 minutes after its creation).'),
     ...envelope,
   })

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Nested } from '../http/params.ts';
 import { bankAccount } from './bankAccount.ts';
 import { basicFields } from './basic.ts';
+import { billingFields } from './billing.ts';
 import { card } from './card.ts';
 import { bool } from './common.ts';
 import { customParameters } from './customParameters.ts';
@@ -70,6 +71,10 @@ export function parseCheckoutUpdate(input: Nested, ctx: ValidationContext): Pars
 /** The page sends the shopper's browser data (3-D Secure 2), nothing else of customer.*. */
 const pageCustomer = z.strictObject({ browser: browser.optional() });
 
+/** The page sends the billing address 3-D Secure 2 needs when the checkout lacks it (the form data lists which). */
+const pageBilling = z.strictObject({ street1: billingFields.street1, city: billingFields.city, postcode: billingFields.postcode, country: billingFields.country });
+export type PageBilling = z.infer<typeof pageBilling>;
+
 // What the payment form sends: an account, or one of the checkout's registrations.
 export const pageAccountPayment = z.strictObject({
   paymentBrand: basicFields.paymentBrand,
@@ -77,6 +82,7 @@ export const pageAccountPayment = z.strictObject({
   bankAccount: bankAccount.optional(),
   virtualAccount: virtualAccount.optional(),
   customer: pageCustomer.optional(),
+  billing: pageBilling.optional(),
   customParameters: customParameters.optional(),
 });
 
@@ -84,6 +90,7 @@ export const pageRegistrationPayment = z.strictObject({
   registrationId,
   card: z.strictObject({ cvv: card.shape.cvv }).optional(),
   customer: pageCustomer.optional(),
+  billing: pageBilling.optional(),
   customParameters: customParameters.optional(),
 });
 

@@ -44,10 +44,24 @@ export interface PlanInput {
 export function planAuthentication(entity: Entity, request: PlanInput, account: AccountCheck, cardNumber: string | undefined): Plan {
   if (account.method !== 'CC' || (request.paymentType !== 'PA' && request.paymentType !== 'DB')) return { kind: 'none' };
   if (hasExternalProof(request.threeDSecure)) return { kind: 'external' };
-  // Card present at a terminal, or a repeated card-on-file payment the merchant starts without the
-  // shopper (REPEATED carries no shopper authentication): the gateway does not authenticate.
-  if (request.pos !== undefined || request.standingInstruction?.mode === 'REPEATED') return { kind: 'none' };
-  if (!entity.threeDSecure || request.threeDSecure?.disable === 'true') return { kind: 'none' };
+  if (!authenticatesCards(entity, request)) return { kind: 'none' };
   const path = pathOf(cardNumber, request.customParameters);
   return path === 'none' ? { kind: 'none' } : { kind: 'authenticate', path };
+}
+
+/** Whether the gateway authenticates the request's card payments, whatever the card. */
+function authenticatesCards(entity: Entity, request: PlanInput): boolean {
+  if (hasExternalProof(request.threeDSecure)) return false;
+  // Card present at a terminal, or a repeated card-on-file payment the merchant starts without the
+  // shopper (REPEATED carries no shopper authentication): the gateway does not authenticate.
+  if (request.pos !== undefined || request.standingInstruction?.mode === 'REPEATED') return false;
+  return entity.threeDSecure && request.threeDSecure?.disable !== 'true';
+}
+
+/**
+ * The billing.* fields a checkout's card payment would be refused without and the checkout does
+ * not carry: its payment page asks the shopper for them (GET /v1/checkouts/{id}/form).
+ */
+export function billingToAsk(entity: Entity, request: PlanInput & { billing?: Partial<Record<(typeof BILLING_FIELDS)[number], string>> }): (typeof BILLING_FIELDS)[number][] {
+  return authenticatesCards(entity, request) ? BILLING_FIELDS.filter((field) => request.billing?.[field] === undefined) : [];
 }

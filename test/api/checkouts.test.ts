@@ -333,6 +333,8 @@ function checkoutSuite(options: TestGatewayOptions) {
           { id: registered.body.id, paymentBrand: 'VISA', card: { last4Digits: '0000', expiryMonth: '05', expiryYear: '2034', holder: 'Jane Jones' } },
           { id: sepa.body.id, paymentBrand: 'DIRECTDEBIT_SEPA', bankAccount: { holder: 'Jane Jones', last4Digits: '3000' } },
         ],
+        // This entity does not authenticate: the page asks for no billing address.
+        billing: [],
         expiresAt: responseTimestamp(new Date(created + THIRTY_MINUTES)),
         buildNumber: 'test-build',
         timestamp: body.timestamp,

@@ -516,6 +516,55 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.deepEqual(names.body.result.parameterErrors, [{ name: 'customer.givenName', value: 'Jane', message: 'customer.givenName is not a parameter of this request' }]);
     });
 
+    it('the form data lists the billing fields a 3-D Secure checkout lacks, and nothing when it has them or is not authenticated', async () => {
+      const billingOf = async (id: string) => {
+        const { status, body } = await shopper.form(id);
+        assert.equal(status, 200, JSON.stringify(body));
+        return body.billing;
+      };
+      assert.deepEqual(await billingOf(await prepareCheckout(merchant)), ['street1', 'city', 'postcode', 'country']);
+      assert.deepEqual(await billingOf(await prepareCheckout(merchant, { 'billing.street1': 'Main Street 1', 'billing.country': 'DE' })), ['city', 'postcode']);
+      assert.deepEqual(await billingOf(await prepare()), []);
+      assert.deepEqual(await billingOf(await prepareCheckout(merchant, { 'threeDSecure.disable': 'true' })), []);
+      assert.deepEqual(await billingOf(await prepareCheckout(gw.clientFor(shopA.token, shopA.entityId))), []);
+    });
+
+    it('takes billing.* from the page for a checkout without it: authenticated, paid, and echoed to the merchant', async () => {
+      const id = await prepareCheckout(merchant);
+      const paid = await shopper.pay(id, { ...pageCard({ 'card.number': cards.frictionless.VISA }), ...browserData, ...billingAddress });
+      assert.equal(paid.status, 200, JSON.stringify(paid.body));
+      assert.deepEqual(paid.body.redirect, { url: expectedRedirect(id) });
+      const read = await checkoutPayment(id);
+      assert.equal(read.result.code, '000.100.110');
+      assert.equal(read.threeDSecure.authenticationStatus, 'Y');
+      assert.deepEqual(read.billing, { street1: 'Main Street 1', city: 'Berlin', postcode: '10115', country: 'DE' });
+    });
+
+    it("keeps the checkout's billing values over the page's, which fill only what it lacks", async () => {
+      const id = await prepareCheckout(merchant, { 'billing.street1': 'Hauptstrasse 1', 'billing.country': 'AT', 'billing.state': 'W' });
+      const page = { 'billing.street1': 'Elsewhere 9', 'billing.city': 'Wien', 'billing.postcode': '1010', 'billing.country': 'DE' };
+      const paid = await shopper.pay(id, { ...pageCard({ 'card.number': cards.frictionless.VISA }), ...browserData, ...page });
+      assert.equal(paid.status, 200, JSON.stringify(paid.body));
+      assert.deepEqual((await checkoutPayment(id)).billing, { street1: 'Hauptstrasse 1', city: 'Wien', state: 'W', postcode: '1010', country: 'AT' });
+    });
+
+    it('refuses invalid billing from the page, naming each parameter, and billing fields the page may not send', async () => {
+      const id = await prepareCheckout(merchant);
+      const bad = await shopper.pay(id, { ...pageCard({ 'card.number': cards.frictionless.VISA }), ...browserData, ...billingAddress, 'billing.postcode': '10-115', 'billing.country': 'de' });
+      assert.equal(bad.status, 400);
+      assert.deepEqual(
+        bad.body.result.parameterErrors.map((e: { name: string; value: string }) => [e.name, e.value]),
+        [
+          ['billing.postcode', '10-115'],
+          ['billing.country', 'de'],
+        ],
+      );
+      const other = await shopper.pay(id, { ...pageCard({ 'card.number': cards.frictionless.VISA }), ...browserData, ...billingAddress, 'billing.state': 'BE' });
+      assert.deepEqual(other.body.result.parameterErrors.map((e: { name: string }) => e.name), ['billing.state']);
+      // Refused before anything is written: the checkout still takes its payment.
+      assert.equal((await shopper.pay(id, { ...pageCard({ 'card.number': cards.frictionless.VISA }), ...browserData, ...billingAddress })).status, 200);
+    });
+
     it('challenge failed and cancelled: the shopper reaches the result page, the merchant reads the attempt, the checkout takes another', async () => {
       for (const [action, code] of [['fail', '100.380.401'], ['cancel', '100.396.101']] as const) {
         const id = await prepare();

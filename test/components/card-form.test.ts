@@ -2,7 +2,7 @@ import { expect, oneEvent } from '@open-wc/testing';
 import type { CardForm } from '../../src/widget/card/card-form.component.ts';
 import type { PaymentWidget } from '../../src/widget/payment-widget/payment-widget.component.ts';
 import type { ParentMessage, SubmitMessage } from '../../src/core/messages.ts';
-import { blur, description, fromFrame, one, settle, stubFetch, type, widget } from './support.ts';
+import { all, blur, description, formData, fromFrame, one, settle, stubFetch, type, widget } from './support.ts';
 
 interface CardSetup {
   el: PaymentWidget;
@@ -12,8 +12,8 @@ interface CardSetup {
   submit: () => Promise<void>;
 }
 
-async function cardForm(options = {}): Promise<CardSetup> {
-  const el = await widget({ brands: 'VISA MASTER', action: 'https://shop.example/result', options });
+async function cardForm(options = {}, locale = 'en'): Promise<CardSetup> {
+  const el = await widget({ brands: 'VISA MASTER', action: 'https://shop.example/result', options, locale });
   const card = one<CardForm>(el, 'pw-card-form');
   const posted: [string, ParentMessage][] = [];
   card.frames.post = (field, message) => void posted.push([field, message]);
@@ -235,5 +235,81 @@ describe('card form', () => {
     const noCvv = await widget({ brands: 'VISA', options: { requireCvv: false, brandDetection: false } });
     expect(noCvv.shadowRoot!.querySelector('pw-card-form')!.shadowRoot!.querySelectorAll('iframe')).to.have.length(1);
     await expect(noCvv).to.be.accessible();
+  });
+});
+
+describe('card form billing address', () => {
+  const ASKED = ['street1', 'city', 'postcode', 'country'];
+  let fetchStub: ReturnType<typeof stubFetch>;
+  afterEach(() => fetchStub.restore());
+
+  it('shows no billing address when the form data asks for none', async () => {
+    fetchStub = stubFetch(formData({ billing: [] }));
+    const setup = await cardForm();
+    expect(all(setup.el, '[part="billing"]')).to.have.length(0);
+    await fillValid(setup);
+    await setup.submit();
+    const [, message] = submits(setup.posted)[0]!;
+    expect(Object.keys(message.fields).filter((name) => name.startsWith('billing.'))).to.deep.equal([]);
+  });
+
+  it('asks for the listed fields in a labelled group, with autocomplete and countries named in the locale', async () => {
+    fetchStub = stubFetch(formData({ billing: ASKED }));
+    const { el } = await cardForm({}, 'de');
+    expect(one(el, '[part="billing"] legend').textContent).to.equal('Rechnungsadresse');
+    const expected = { street1: ['address-line1', 'Straße und Hausnummer'], city: ['address-level2', 'Ort'], postcode: ['postal-code', 'Postleitzahl'], country: ['country', 'Land'] };
+    for (const [id, [autocomplete, label]] of Object.entries(expected)) {
+      const input = one<HTMLInputElement>(el, `#${id}`);
+      expect(input.getAttribute('autocomplete')).to.equal(autocomplete);
+      expect(one(el, `label[for="${id}"]`).textContent).to.equal(label);
+      expect(input.getAttribute('aria-required')).to.equal('true');
+      expect(input.getAttribute('aria-describedby')).to.equal(`${id}-error`);
+    }
+    const country = one<HTMLSelectElement>(el, 'select#country');
+    expect(country.options.length).to.equal(250);
+    expect(country.value).to.equal('');
+    expect([...country.options].find((o) => o.value === 'DE')!.text).to.equal('Deutschland');
+    await expect(el).to.be.accessible();
+  });
+
+  it('asks only for the fields the checkout lacks', async () => {
+    fetchStub = stubFetch(formData({ billing: ['city', 'postcode'] }));
+    const { el } = await cardForm();
+    expect(all(el, '[part="billing"] input, [part="billing"] select').map((e) => e.id)).to.deep.equal(['postcode', 'city']);
+  });
+
+  it('validates the address on blur and submit, and sends it as billing.*', async () => {
+    fetchStub = stubFetch(formData({ billing: ASKED }));
+    const setup = await cardForm();
+    const { el, posted, submit } = setup;
+    await fillValid(setup);
+    const postcode = one<HTMLInputElement>(el, '#postcode');
+    type(postcode, '10115!');
+    blur(postcode);
+    await settle(el);
+    expect(postcode.getAttribute('aria-invalid')).to.equal('true');
+    expect(description(postcode)).to.equal('Enter a valid postcode.');
+
+    await submit();
+    expect(submits(posted)).to.have.length(0);
+    const street = one<HTMLInputElement>(el, '#street1');
+    expect(street.getAttribute('aria-invalid')).to.equal('true');
+    expect(description(street)).to.equal('Fill in this field.');
+    expect(one<HTMLSelectElement>(el, '#country').getAttribute('aria-invalid')).to.equal('true');
+    expect(one(el, '[aria-live]').textContent).to.equal('Fill in this field.');
+
+    type(street, ' Main Street 1 ');
+    type(one<HTMLInputElement>(el, '#city'), 'Berlin');
+    type(postcode, 'SW1A 1AA');
+    const country = one<HTMLSelectElement>(el, '#country');
+    country.value = 'GB';
+    country.dispatchEvent(new Event('change'));
+    await settle(el);
+    expect(postcode.getAttribute('aria-invalid')).to.equal('false');
+    await submit();
+    const [field, message] = submits(posted)[0]!;
+    expect(field).to.equal('number');
+    expect(message.fields).to.include({ 'billing.street1': 'Main Street 1', 'billing.city': 'Berlin', 'billing.postcode': 'SW1A1AA', 'billing.country': 'GB', 'card.holder': 'Jane Jones' });
+    await expect(el).to.be.accessible();
   });
 });

@@ -23,6 +23,7 @@ import {
 } from '../../checkouts/checkouts.ts';
 import { seenBrowser } from '../../checkouts/browser.ts';
 import { payCheckout, type Attempt } from '../../checkouts/pay.ts';
+import { billingToAsk } from '../../threeds/policy.ts';
 import { responseTimestamp } from '../../clock.ts';
 import { newNdc } from '../../ids.ts';
 import { fromMinor, toMinor } from '../../money.ts';
@@ -255,6 +256,7 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
     if (value.kind === 'state') return refusedByState(value);
     const { checkout, registrations } = value;
     const { amount, currency, paymentType } = checkout.request;
+    const entity = g.merchants.entity(checkout.entityId);
     return {
       status: 200,
       body: {
@@ -263,8 +265,10 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
         amount: fromMinor(toMinor(amount)!),
         currency,
         paymentType,
-        brands: g.merchants.entity(checkout.entityId)?.brands ?? [],
+        brands: entity?.brands ?? [],
         registrations: registrations.map(formRegistration),
+        // The page asks the shopper for what 3-D Secure 2 needs and the merchant did not send.
+        billing: entity ? billingToAsk(entity, checkout.request) : [],
         expiresAt: responseTimestamp(new Date(checkout.expiresAt)),
         ...envelope(checkout.id),
       },

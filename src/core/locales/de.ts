@@ -41,4 +41,11 @@ export const de: Texts = [
   'Technischer Fehler. Später erneut versuchen.', // rSystem
   'Keine Verbindung. Erneut versuchen.', // rNetwork
   'Zahlung fehlgeschlagen.', // rUnknown
+  'Rechnungsadresse', // billing
+  'Straße und Hausnummer', // street
+  'Ort', // city
+  'Postleitzahl', // postcode
+  'Land', // country
+  'Bitte ausfüllen.', // eRequired
+  'Gültige Postleitzahl eingeben.', // ePostcode
 ];

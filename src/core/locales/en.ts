@@ -1,7 +1,7 @@
 // English, the reference catalogue. KEYS names each text; every locale is a tuple of texts in
 // this order (tsc checks the count): no key repeated 13 times keeps 13 locales within the
 // 25 KiB gzip budget of paymentWidgets.js. Keep texts short: each byte is paid 13 times.
-const NAMES = 'method mCard mBank mSaved number expiry cvv cvvHint holder accHolder bic mandate accountId payAmount loading processing eNumber eBrand eExpiry eExpired eCvv eHolder eIban eBic eMandate eAccount eLoad rDeclined rFunds rCvv r3ds rConfig rInput rSaved rSession rCancelled rSystem rNetwork rUnknown';
+const NAMES = 'method mCard mBank mSaved number expiry cvv cvvHint holder accHolder bic mandate accountId payAmount loading processing eNumber eBrand eExpiry eExpired eCvv eHolder eIban eBic eMandate eAccount eLoad rDeclined rFunds rCvv r3ds rConfig rInput rSaved rSession rCancelled rSystem rNetwork rUnknown billing street city postcode country eRequired ePostcode';
 
 type Split<S extends string> = S extends `${infer Head} ${infer Tail}` ? [Head, ...Split<Tail>] : [S];
 /** The text keys, in order. */
@@ -52,4 +52,11 @@ export const en: Texts = [
   'Technical error. Try again later.', // rSystem
   'No connection. Try again.', // rNetwork
   'Payment failed.', // rUnknown
+  'Billing address', // billing
+  'Street and number', // street
+  'City', // city
+  'Postcode', // postcode
+  'Country', // country
+  'Fill in this field.', // eRequired
+  'Enter a valid postcode.', // ePostcode
 ];

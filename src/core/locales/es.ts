@@ -41,4 +41,11 @@ export const es: Texts = [
   'Error técnico. Inténtalo más tarde.', // rSystem
   'Sin conexión. Inténtalo de nuevo.', // rNetwork
   'El pago ha fallado.', // rUnknown
+  'Dirección de facturación', // billing
+  'Calle y número', // street
+  'Ciudad', // city
+  'Código postal', // postcode
+  'País', // country
+  'Rellena este campo.', // eRequired
+  'Introduce un código postal válido.', // ePostcode
 ];

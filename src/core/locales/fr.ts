@@ -41,4 +41,11 @@ export const fr: Texts = [
   'Erreur technique. Réessayez plus tard.', // rSystem
   'Pas de connexion. Réessayez.', // rNetwork
   'Échec du paiement.', // rUnknown
+  'Adresse de facturation', // billing
+  'Rue et numéro', // street
+  'Ville', // city
+  'Code postal', // postcode
+  'Pays', // country
+  'Remplissez ce champ.', // eRequired
+  'Saisissez un code postal valide.', // ePostcode
 ];

@@ -41,4 +41,11 @@ export const it: Texts = [
   'Errore tecnico. Riprova più tardi.', // rSystem
   'Nessuna connessione. Riprova.', // rNetwork
   'Pagamento non riuscito.', // rUnknown
+  'Indirizzo di fatturazione', // billing
+  'Via e numero civico', // street
+  'Città', // city
+  'CAP', // postcode
+  'Paese', // country
+  'Compila questo campo.', // eRequired
+  'Inserisci un CAP valido.', // ePostcode
 ];

@@ -41,4 +41,11 @@ export const ja: Texts = [
   'システムエラーです。後でお試しください。', // rSystem
   '接続できません。', // rNetwork
   '支払いに失敗しました。', // rUnknown
+  '請求先住所', // billing
+  '番地・町名', // street
+  '市区町村', // city
+  '郵便番号', // postcode
+  '国', // country
+  '入力してください', // eRequired
+  '有効な郵便番号を入力', // ePostcode
 ];

@@ -41,4 +41,11 @@ export const nl: Texts = [
   'Technische fout. Probeer het later opnieuw.', // rSystem
   'Geen verbinding. Probeer het opnieuw.', // rNetwork
   'Betaling mislukt.', // rUnknown
+  'Factuuradres', // billing
+  'Straat en huisnummer', // street
+  'Plaats', // city
+  'Postcode', // postcode
+  'Land', // country
+  'Vul dit veld in.', // eRequired
+  'Voer een geldige postcode in.', // ePostcode
 ];

@@ -41,4 +41,11 @@ export const pl: Texts = [
   'Błąd techniczny. Spróbuj później.', // rSystem
   'Brak połączenia. Spróbuj ponownie.', // rNetwork
   'Płatność nieudana.', // rUnknown
+  'Adres rozliczeniowy', // billing
+  'Ulica i numer', // street
+  'Miejscowość', // city
+  'Kod pocztowy', // postcode
+  'Kraj', // country
+  'Wypełnij to pole.', // eRequired
+  'Wpisz poprawny kod pocztowy.', // ePostcode
 ];

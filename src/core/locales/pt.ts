@@ -41,4 +41,11 @@ export const pt: Texts = [
   'Erro técnico. Tente mais tarde.', // rSystem
   'Sem ligação. Tente novamente.', // rNetwork
   'O pagamento falhou.', // rUnknown
+  'Morada de faturação', // billing
+  'Rua e número', // street
+  'Cidade', // city
+  'Código postal', // postcode
+  'País', // country
+  'Preencha este campo.', // eRequired
+  'Introduza um código postal válido.', // ePostcode
 ];

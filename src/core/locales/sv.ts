@@ -41,4 +41,11 @@ export const sv: Texts = [
   'Tekniskt fel. Försök igen senare.', // rSystem
   'Ingen anslutning. Försök igen.', // rNetwork
   'Betalningen misslyckades.', // rUnknown
+  'Faktureringsadress', // billing
+  'Gata och nummer', // street
+  'Ort', // city
+  'Postnummer', // postcode
+  'Land', // country
+  'Fyll i fältet.', // eRequired
+  'Ange ett giltigt postnummer.', // ePostcode
 ];

@@ -41,4 +41,11 @@ export const tr: Texts = [
   'Teknik hata. Daha sonra tekrar deneyin.', // rSystem
   'Bağlantı yok. Tekrar deneyin.', // rNetwork
   'Ödeme başarısız.', // rUnknown
+  'Fatura adresi', // billing
+  'Sokak ve numara', // street
+  'Şehir', // city
+  'Posta kodu', // postcode
+  'Ülke', // country
+  'Bu alanı doldurun.', // eRequired
+  'Geçerli bir posta kodu girin.', // ePostcode
 ];

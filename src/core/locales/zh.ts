@@ -41,4 +41,11 @@ export const zh: Texts = [
   '技术错误。请稍后再试。', // rSystem
   '无网络连接。请重试。', // rNetwork
   '付款失败。', // rUnknown
+  '账单地址', // billing
+  '街道和门牌号', // street
+  '城市', // city
+  '邮政编码', // postcode
+  '国家/地区', // country
+  '请填写此项。', // eRequired
+  '请输入有效的邮政编码。', // ePostcode
 ];

@@ -2,6 +2,7 @@
 // frames. The page never sees the digits: the number frame pays, the security code reaches it
 // over a same-origin BroadcastChannel, and this form only learns empty/valid/complete/brand.
 import { html, nothing, type PropertyValues } from 'lit';
+import { addressProblem, billingParams, countries, isBillingField, type BillingField } from '../../core/address.ts';
 import { brandName } from '../../core/methods.ts';
 import { checkExpiry, holderValid } from '../../core/expiry.ts';
 import { formatExpiryInput } from '../../core/format.ts';
@@ -12,7 +13,7 @@ import { MethodForm } from '../internal/method-form.ts';
 import { customFields } from '../options.ts';
 import { styles } from './card-form.styles.ts';
 
-type CardField = 'holder' | 'expiry' | Field;
+type CardField = 'holder' | 'expiry' | Field | BillingField;
 
 export class CardForm extends MethodForm<CardField> {
   static override styles = styles;
@@ -22,6 +23,9 @@ export class CardForm extends MethodForm<CardField> {
   declare brand: string | undefined;
   readonly frames = new FrameController(this);
   #submitted = false;
+
+  /** Countries named in the widget's locale, listed once per locale. */
+  #countries: { locale: string; list: [string, string][] } | undefined;
 
   get #withCvv(): boolean {
     return this.ctx.options.requireCvv !== false;
@@ -47,8 +51,32 @@ export class CardForm extends MethodForm<CardField> {
             </div>`
           : nothing}
       </div>
-      ${this.input('holder', s.holder, { autocomplete: 'cc-name' })} ${this.footer()}
+      ${this.input('holder', s.holder, { autocomplete: 'cc-name' })} ${this.#billing()} ${this.footer()}
     </form>`;
+  }
+
+  /** The billing address 3-D Secure 2 needs, when the checkout lacks it: only the fields the form data lists. */
+  #billing() {
+    const { checkout, strings: s, locale } = this.ctx;
+    if (!checkout.billing.length) return nothing;
+    const field = (name: BillingField) => {
+      if (!checkout.billing.includes(name)) return nothing;
+      if (name === 'country') {
+        if (this.#countries?.locale !== locale) this.#countries = { locale, list: countries(locale) };
+        return this.select('country', s.country, 'country', this.#countries.list);
+      }
+      return name === 'street1'
+        ? this.input('street1', s.street, { autocomplete: 'address-line1' })
+        : name === 'city'
+          ? this.input('city', s.city, { autocomplete: 'address-level2' })
+          : this.input('postcode', s.postcode, { autocomplete: 'postal-code' });
+    };
+    return html`<fieldset part="billing">
+      <legend>${s.billing}</legend>
+      ${field('street1')}
+      <div class="row">${field('postcode')} ${field('city')}</div>
+      ${field('country')}
+    </fieldset>`;
   }
 
   #frame(field: Field, title: string) {
@@ -115,6 +143,7 @@ export class CardForm extends MethodForm<CardField> {
   }
 
   protected override problem(field: CardField): MessageKey | undefined {
+    if (isBillingField(field)) return addressProblem(field, this.value(field));
     if (field === 'holder') return holderValid(this.value('holder')) ? undefined : 'eHolder';
     if (field === 'expiry') {
       const expiry = checkExpiry(this.value('expiry'));
@@ -134,7 +163,8 @@ export class CardForm extends MethodForm<CardField> {
   async #onSubmit(event: Event): Promise<void> {
     event.preventDefault();
     this.#submitted = true;
-    if (this.busy || !this.validate(['number', 'expiry', ...(this.#withCvv ? (['cvv'] as const) : []), 'holder'])) return;
+    const billing = this.ctx.checkout.billing;
+    if (this.busy || !this.validate(['number', 'expiry', ...(this.#withCvv ? (['cvv'] as const) : []), 'holder', ...billing])) return;
     const expiry = checkExpiry(this.value('expiry'));
     if ('problem' in expiry) return;
     const brand = this.frames.states.number?.brand;
@@ -143,6 +173,7 @@ export class CardForm extends MethodForm<CardField> {
       'card.holder': this.value('holder').trim(),
       'card.expiryMonth': expiry.month,
       'card.expiryYear': expiry.year,
+      ...billingParams(billing, (field) => this.value(field)),
       ...customFields(this.ctx.options.customParameters),
     };
     await this.pay('card', brand, (key) => this.frames.submit('number', key, fields));

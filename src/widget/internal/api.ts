@@ -1,4 +1,5 @@
 // The widget's own requests to the gateway's checkout-scoped endpoints (CORS, no cookies).
+import { BILLING_FIELDS, type BillingField } from '../../core/address.ts';
 import { paymentPath, postPayment, type PaymentAnswer } from '../../core/http.ts';
 import type { CheckoutForm, Registration } from './context.ts';
 
@@ -10,10 +11,12 @@ const isStr = (v: unknown): v is string => typeof v === 'string';
 const registrationsOf = (value: unknown): Registration[] =>
   Array.isArray(value) ? value.filter((r) => isStr(r?.id) && isStr(r.paymentBrand) && isStr(r.card?.last4Digits) && isStr(r.card.expiryMonth) && isStr(r.card.expiryYear)) : [];
 
+const billingOf = (value: unknown): BillingField[] => (Array.isArray(value) ? BILLING_FIELDS.filter((field) => value.includes(field)) : []);
+
 /** The form data of a GET /v1/checkouts/{id}/form answer (or of a page's data-form), checked. */
 export function formFrom(body: Record<string, any> | null, ok = true): FormAnswer {
   if (!ok || !/^\d{1,12}(\.\d{1,3})?$/.test(body?.amount) || !isStr(body?.currency) || !Array.isArray(body?.brands)) return { ok: false, code: String(body?.result?.code ?? '') };
-  return { ok: true, form: { amount: body!.amount, currency: body!.currency, brands: body!.brands.filter(isStr), registrations: registrationsOf(body!.registrations) } };
+  return { ok: true, form: { amount: body!.amount, currency: body!.currency, brands: body!.brands.filter(isStr), registrations: registrationsOf(body!.registrations), billing: billingOf(body!.billing) } };
 }
 
 /** GET /v1/checkouts/{id}/form: the checkout's amount, brands and saved cards. */

@@ -1,5 +1,6 @@
 // What the <payment-widget> hands each method form: the checkout, texts, options and the
 // callbacks that turn a form's outcome into the widget's events, announcements and navigation.
+import type { BillingField } from '../../core/address.ts';
 import type { ChallengeWindow } from '../../core/browser.ts';
 import type { Method } from '../../core/methods.ts';
 import type { PaymentAnswer } from '../../core/http.ts';
@@ -20,6 +21,8 @@ export interface CheckoutForm {
   currency: string;
   brands: string[];
   registrations: Registration[];
+  /** billing.* fields the card form asks the shopper for (3-D Secure 2 needs them, the checkout lacks them). */
+  billing: BillingField[];
 }
 
 export interface WidgetContext {

@@ -120,6 +120,28 @@ export abstract class MethodForm<F extends string> extends LitElement {
     </div>`;
   }
 
+  /** A labelled list to choose from (an empty first choice: nothing is picked for the shopper), with its error line. */
+  protected select(field: F, label: string, autocomplete: string, choices: [string, string][]) {
+    return html`<div part="field">
+      <label part="label" for=${field}>${label}</label>
+      <select
+        part="input"
+        id=${field}
+        name=${field}
+        autocomplete=${autocomplete}
+        aria-required="true"
+        aria-invalid=${!!this.errors[field]}
+        aria-describedby="${field}-error"
+        @change=${(event: Event) => this.setValue(field, (event.target as HTMLSelectElement).value)}
+        @blur=${() => this.onBlur(field)}
+      >
+        <option value=""></option>
+        ${choices.map(([value, text]) => html`<option value=${value} ?selected=${value === this.value(field)}>${text}</option>`)}
+      </select>
+      ${this.errorLine(field)}
+    </div>`;
+  }
+
   protected errorLine(field: F) {
     return html`<p part="error" id="${field}-error">${this.errorText(field)}</p>`;
   }

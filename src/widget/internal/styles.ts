@@ -39,6 +39,7 @@ export const formStyles = css`
     font-weight: 400;
   }
   input:not([type='checkbox'], [type='radio']),
+  select,
   [part='frame'] {
     box-sizing: border-box;
     width: 100%;
@@ -46,7 +47,8 @@ export const formStyles = css`
     margin: 0;
     border: 0;
   }
-  input:not([type='checkbox'], [type='radio']) {
+  input:not([type='checkbox'], [type='radio']),
+  select {
     padding: var(--pw-input-padding);
     font: inherit;
     font-size: max(16px, var(--pw-font-size));
