@@ -6,9 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { databaseUrl, freshPostgresSchema, startGateway } from '../support/gateway.ts';
+import { databaseUrl, freshPostgresSchema, pgSkip, startGateway } from '../support/gateway.ts';
 
-const PG_SKIP = databaseUrl ? false : 'DATABASE_URL not set: PostgreSQL tests skipped';
 const KEY_A = 'a1'.repeat(32);
 const KEY_B = 'b2'.repeat(32);
 const REFUSED = /CARD_KEY is not the key this database was first used with/;
@@ -36,7 +35,7 @@ describe('CARD_KEY: one key per gateway', () => {
     }
   });
 
-  it('on one PostgreSQL schema: a second process without CARD_KEY (its own generated key) is refused; with the same key it starts', { skip: PG_SKIP }, async () => {
+  it('on one PostgreSQL schema: a second process without CARD_KEY (its own generated key) is refused; with the same key it starts', { skip: pgSkip }, async () => {
     const schema = await freshPostgresSchema(databaseUrl!);
     const running: Array<{ close(): Promise<void> }> = [];
     try {

@@ -10,7 +10,7 @@ import { FRAME_CSP } from '../../server/http/routes/widget.ts';
 import type { Manifest } from '../../scripts/sri.ts';
 import { expectedRedirect, fakeDist, pageCard, pageSepa, prepareCheckout, Shopper, shopperResultUrl } from '../support/checkouts.ts';
 import { visaFacts } from '../support/cardFacts.ts';
-import { cardDebit, databaseUrl, shopA, shopB, startGateway, type Client, type TestGateway, type TestGatewayOptions } from '../support/gateway.ts';
+import { cardDebit, databaseUrl, pgSkip, shopA, shopB, startGateway, type Client, type TestGateway, type TestGatewayOptions } from '../support/gateway.ts';
 
 const CHECKOUT_ID = /^[0-9a-f]{32}\.[a-z0-9-]{1,15}$/;
 const PAYMENT_ID = /^[0-9a-f]{32}$/;
@@ -724,7 +724,7 @@ describe('checkout ids', () => {
 
 describe('checkouts', () => checkoutSuite({}));
 
-describe('checkouts on PostgreSQL', { skip: databaseUrl ? false : 'DATABASE_URL not set: PostgreSQL tests skipped' }, () => checkoutSuite({ databaseUrl }));
+describe('checkouts on PostgreSQL', { skip: pgSkip }, () => checkoutSuite({ databaseUrl }));
 
 describe('checkouts without a built widget', () => {
   let gw: TestGateway;

@@ -5,10 +5,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/store/tables.ts';
-import { cardDebit, databaseUrl, freshPostgresSchema, startGateway, type Client, type Reply, type TestGateway } from '../support/gateway.ts';
+import { cardDebit, databaseUrl, freshPostgresSchema, pgSkip, startGateway, type Client, type Reply, type TestGateway } from '../support/gateway.ts';
 
 const PARALLEL = 25;
-const PG_SKIP = databaseUrl ? false : 'DATABASE_URL not set: PostgreSQL tests skipped';
 
 interface Setup {
   /** Shop A clients; requests are spread over them in turn (one per gateway instance). */
@@ -202,7 +201,7 @@ describe('concurrent referencing payments on SQLite', () => {
   referencingRaces(() => ({ clients: [gw.client], db: gw.running.store.db }));
 });
 
-describe('concurrent referencing payments on PostgreSQL', { skip: PG_SKIP }, () => {
+describe('concurrent referencing payments on PostgreSQL', { skip: pgSkip }, () => {
   let gw: TestGateway;
   before(async () => {
     gw = await startGateway({ databaseUrl });
@@ -211,7 +210,7 @@ describe('concurrent referencing payments on PostgreSQL', { skip: PG_SKIP }, () 
   referencingRaces(() => ({ clients: [gw.client], db: gw.running.store.db }));
 });
 
-describe('concurrent referencing payments on two gateway instances sharing one PostgreSQL schema', { skip: PG_SKIP }, () => {
+describe('concurrent referencing payments on two gateway instances sharing one PostgreSQL schema', { skip: pgSkip }, () => {
   let schema: Awaited<ReturnType<typeof freshPostgresSchema>>;
   let first: TestGateway;
   let second: TestGateway;

@@ -5,9 +5,8 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { shortIdOf } from '../../server/reports/shortId.ts';
 import { answerChecker } from '../support/answers.ts';
-import { cardDebit, databaseUrl, shopA, shopB, startGateway, TestClock, type Client, type Reply, type TestGateway } from '../support/gateway.ts';
+import { cardDebit, databaseUrl, pgSkip, shopA, shopB, startGateway, TestClock, type Client, type Reply, type TestGateway } from '../support/gateway.ts';
 
-const PG_SKIP = databaseUrl ? false : 'DATABASE_URL not set: PostgreSQL tests skipped';
 const DAY = '2026-03-10';
 
 interface Fixture {
@@ -286,4 +285,4 @@ function querySuite(options: { databaseUrl?: string }) {
 
 describe('transaction query on SQLite', () => querySuite({}));
 
-describe('transaction query on PostgreSQL', { skip: PG_SKIP }, () => querySuite({ databaseUrl }));
+describe('transaction query on PostgreSQL', { skip: pgSkip }, () => querySuite({ databaseUrl }));

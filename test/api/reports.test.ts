@@ -7,9 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { shortIdOf } from '../../server/reports/shortId.ts';
 import { answerChecker } from '../support/answers.ts';
-import { cardDebit, databaseUrl, shopA, shopB, startGateway, TestClock, type Client, type Reply, type TestGateway } from '../support/gateway.ts';
+import { cardDebit, databaseUrl, pgSkip, shopA, shopB, startGateway, TestClock, type Client, type Reply, type TestGateway } from '../support/gateway.ts';
 
-const PG_SKIP = databaseUrl ? false : 'DATABASE_URL not set: PostgreSQL tests skipped';
 const DAY = '2026-03-10';
 const SETTLEMENT_DAY = '2026-03-11';
 const NEXT_DAY = '2026-03-12';
@@ -569,4 +568,4 @@ function reportSuite(options: { databaseUrl?: string }) {
 
 describe('settlement reports on SQLite', () => reportSuite({}));
 
-describe('settlement reports on PostgreSQL', { skip: PG_SKIP }, () => reportSuite({ databaseUrl }));
+describe('settlement reports on PostgreSQL', { skip: pgSkip }, () => reportSuite({ databaseUrl }));

@@ -8,13 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { Client, databaseUrl, freshPostgresSchema, sepaDebit, shopA, shopB, startGateway, TestClock, type TestGateway } from '../support/gateway.ts';
+import { Client, databaseUrl, freshPostgresSchema, pgSkip, sepaDebit, shopA, shopB, startGateway, TestClock, type TestGateway } from '../support/gateway.ts';
 import type { Answer, Command } from '../support/gatewayProcess.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
-const PG_SKIP = databaseUrl ? false : 'DATABASE_URL not set: PostgreSQL tests skipped';
 /** Tuesday, 1 January 2030, 00:00:00 UTC. */
 const T0 = Date.parse('2030-01-01T00:00:00Z');
 const SCHEDULES = '/scheduling/v1/schedules';
@@ -330,9 +329,9 @@ function firingSuite(backend: { databaseUrl?: string }) {
 }
 
 describe('schedules: API', () => apiSuite({}));
-describe('schedules: API on PostgreSQL', { skip: PG_SKIP }, () => apiSuite({ databaseUrl }));
+describe('schedules: API on PostgreSQL', { skip: pgSkip }, () => apiSuite({ databaseUrl }));
 describe('schedules: firing', () => firingSuite({}));
-describe('schedules: firing on PostgreSQL', { skip: PG_SKIP }, () => firingSuite({ databaseUrl }));
+describe('schedules: firing on PostgreSQL', { skip: pgSkip }, () => firingSuite({ databaseUrl }));
 
 describe('schedules: the periodic poll', () => {
   it('fires a due occurrence by itself', async () => {
@@ -444,4 +443,4 @@ function twoProcessSuite(backend: 'sqlite' | 'postgres') {
 }
 
 describe('schedules: two gateway processes on one SQLite data dir', () => twoProcessSuite('sqlite'));
-describe('schedules: two gateway processes on one PostgreSQL schema', { skip: PG_SKIP }, () => twoProcessSuite('postgres'));
+describe('schedules: two gateway processes on one PostgreSQL schema', { skip: pgSkip }, () => twoProcessSuite('postgres'));

@@ -12,10 +12,9 @@ import { GroupCommitter, multiRowInserts, openStore, type RowInsert, type Store 
 import type { Database } from '../../server/store/tables.ts';
 import { paymentRow, type PaymentRecord } from '../../server/store/payments.ts';
 import { registrationRow } from '../../server/store/registrations.ts';
-import { databaseUrl, freshPostgresSchema } from '../support/gateway.ts';
+import { databaseUrl, freshPostgresSchema, pgSkip } from '../support/gateway.ts';
 import { paymentRecord } from '../support/records.ts';
 
-const PG_SKIP = databaseUrl ? false : 'DATABASE_URL not set: PostgreSQL tests skipped';
 const entityId = '8a8294174b7ecb28014b9699220015ca';
 
 let serial = 0;
@@ -90,7 +89,7 @@ describe('Store.insert on SQLite', () => {
   });
 });
 
-describe('Store.insert on PostgreSQL', { skip: PG_SKIP }, () => {
+describe('Store.insert on PostgreSQL', { skip: pgSkip }, () => {
   const schemas: Array<{ drop(): Promise<void> }> = [];
   after(async () => {
     for (const schema of schemas) await schema.drop();

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { ACS_PAGE_CSP, THREEDS_PAGE_CSP, WEBVIEW_CSP } from '../../server/http/pages.ts';
 import type { Manifest } from '../../scripts/sri.ts';
 import { expectedRedirect, fakeDist, pageCard, prepareCheckout, Shopper } from '../support/checkouts.ts';
-import { cardDebit, databaseUrl, shopA, startGateway, type Client, type TestGateway, type TestGatewayOptions } from '../support/gateway.ts';
+import { cardDebit, databaseUrl, pgSkip, shopA, startGateway, type Client, type TestGateway, type TestGatewayOptions } from '../support/gateway.ts';
 import { billingAddress, browserData, cards, formOf, ShopperBrowser, unescapeHtml, type Page } from '../support/threeds.ts';
 
 const MINUTE = 60 * 1000;
@@ -861,7 +861,7 @@ function threedsSuite(options: TestGatewayOptions) {
 
 describe('3-D Secure, redirects and the webview page', () => threedsSuite({}));
 
-describe('3-D Secure, redirects and the webview page on PostgreSQL', { skip: databaseUrl ? false : 'DATABASE_URL not set: PostgreSQL tests skipped' }, () => threedsSuite({ databaseUrl }));
+describe('3-D Secure, redirects and the webview page on PostgreSQL', { skip: pgSkip }, () => threedsSuite({ databaseUrl }));
 
 describe('3-D Secure pages of a build without threeds.js', () => {
   let gw: TestGateway;

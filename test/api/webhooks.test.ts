@@ -14,11 +14,10 @@ import { createGateway } from '../../server/gateway.ts';
 import { decryptNotification, ciphertextOf } from '../../server/webhooks/encryption.ts';
 import { pageCard, prepareCheckout, Shopper } from '../support/checkouts.ts';
 import { fullCardDebit } from '../support/groups.ts';
-import { cardDebit, Client, databaseUrl, freshPostgresSchema, shopA, shopB, startGateway, testSettings, TestClock, type TestGateway } from '../support/gateway.ts';
+import { cardDebit, Client, databaseUrl, freshPostgresSchema, pgSkip, shopA, shopB, startGateway, TestClock, testSettings, type TestGateway } from '../support/gateway.ts';
 import { ShopperBrowser, formOf } from '../support/threeds.ts';
 
 const MINUTE = 60 * 1000;
-const PG_SKIP = databaseUrl ? false : 'DATABASE_URL not set: PostgreSQL tests skipped';
 const SECRET = '0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF0123456789ABCDEF';
 
 interface Received {
@@ -332,7 +331,7 @@ function notificationSuite(backend: Backend) {
 }
 
 describe('webhooks: notifications', () => notificationSuite({}));
-describe('webhooks: notifications on PostgreSQL', { skip: PG_SKIP }, () => notificationSuite({ databaseUrl }));
+describe('webhooks: notifications on PostgreSQL', { skip: pgSkip }, () => notificationSuite({ databaseUrl }));
 
 function retrySuite(backend: Backend) {
   let gw: Gw;
@@ -478,7 +477,7 @@ function retrySuite(backend: Backend) {
 }
 
 describe('webhooks: retries', () => retrySuite({}));
-describe('webhooks: retries on PostgreSQL', { skip: PG_SKIP }, () => retrySuite({ databaseUrl }));
+describe('webhooks: retries on PostgreSQL', { skip: pgSkip }, () => retrySuite({ databaseUrl }));
 
 /** Wait (real time) until the condition holds, or fail after a few seconds. */
 async function eventually(condition: () => Promise<boolean>, what: string): Promise<void> {
@@ -553,7 +552,7 @@ describe('webhooks: restarts', () => {
   });
 });
 
-describe('webhooks: two gateways on one PostgreSQL schema', { skip: PG_SKIP }, () => {
+describe('webhooks: two gateways on one PostgreSQL schema', { skip: pgSkip }, () => {
   it('deliver each notification exactly once, whichever gateway made it and whichever claims it', async () => {
     const schema = await freshPostgresSchema(databaseUrl!);
     const clock = new TestClock();

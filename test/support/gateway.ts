@@ -194,3 +194,5 @@ export function cardDebit(overrides: Record<string, string> = {}): Record<string
 
 export const databaseUrl = process.env.DATABASE_URL || undefined;
 export const redisUrl = process.env.REDIS_URL || undefined;
+/** node:test's skip option for suites that need PostgreSQL: they say plainly why they did not run. */
+export const pgSkip = databaseUrl ? false : 'DATABASE_URL not set: PostgreSQL tests skipped';
