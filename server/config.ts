@@ -90,13 +90,15 @@ export interface Settings {
   cardKey?: string;
   buildNumber: string;
   logLevel: string;
-  /** The built checkout widget: paymentWidgets.js, secure-frame.js and manifest.json. */
+  /** The built checkout widget: its scripts, its locale files (locales/{locale}.json) and manifest.json. */
   distDir: string;
   /** Webhook delivery: how often due retries are looked for, and how long a receiver may take (default 5 s, 30 s). */
   webhookPollMs?: number;
   webhookTimeoutMs?: number;
   /** Schedules (job.*): how often due occurrences are looked for (default 1 s). */
   schedulePollMs?: number;
+  /** Schedules: how long a claimed firing may stay unrecorded before another claim pays it (default 5 min). */
+  scheduleLeaseMs?: number;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -117,5 +119,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     webhookPollMs: env.WEBHOOK_POLL_MS ? Number(env.WEBHOOK_POLL_MS) : undefined,
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS ? Number(env.WEBHOOK_TIMEOUT_MS) : undefined,
     schedulePollMs: env.SCHEDULE_POLL_MS ? Number(env.SCHEDULE_POLL_MS) : undefined,
+    scheduleLeaseMs: env.SCHEDULE_LEASE_MS ? Number(env.SCHEDULE_LEASE_MS) : undefined,
   };
 }

@@ -69,7 +69,7 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
   else for (const problem of gateway.assets.problems) app.log.warn(problem);
   const webhooks = await startWebhooks(gateway, app.log, { pollMs: settings.webhookPollMs, timeoutMs: settings.webhookTimeoutMs });
   // After webhooks: scheduled payments notify like any other.
-  const scheduler = startScheduler({ deps: gateway.deps, entity: (id) => gateway.merchants.entity(id), log: app.log, pollMs: settings.schedulePollMs });
+  const scheduler = startScheduler({ deps: gateway.deps, entity: (id) => gateway.merchants.entity(id), log: app.log, pollMs: settings.schedulePollMs, leaseMs: settings.scheduleLeaseMs });
   // Idempotency records live 24 hours; expired ones are cleared every hour.
   const purge = new Cron('0 17 * * * *', { timezone: 'UTC', protect: true }, async () => {
     await store.write((trx) => purgeExpiredKeys(trx, clock().getTime())).catch((error: Error) => app.log.warn({ err: error.message }, 'purge failed'));

@@ -90,6 +90,7 @@ export async function createSchedule(deps: Deps, ctx: Context, request: Schedule
     last_run_at: null,
     last_payment_id: null,
     last_result_code: null,
+    claimed_at: null,
     created_at: now,
     updated_at: now,
   };

@@ -197,6 +197,17 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Exactly-once schedules: claimed_at is when the firing of last_run_at was claimed, null once it
+  // is recorded (in the payment's commit). A firing left unrecorded past the scheduler's lease was
+  // never paid, and is taken over by another claim of the same occurrence. Firings left unrecorded
+  // before this migration stay as they were (null): they were claimed under the at-most-once rule.
+  // The index serves the poll's search for stale claims (only firings in flight are not null).
+  '0007_schedule_claims': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('schedules').addColumn('claimed_at', 'bigint').execute();
+      await db.schema.createIndex('schedules_claimed').on('schedules').columns(['claimed_at']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

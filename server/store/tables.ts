@@ -164,6 +164,8 @@ export interface SchedulesTable {
   last_run_at: number | null;
   last_payment_id: string | null;
   last_result_code: string | null;
+  /** When the firing of last_run_at was claimed (epoch ms); null once it is recorded (last_result_code set). */
+  claimed_at: number | null;
   created_at: number;
   updated_at: number;
 }

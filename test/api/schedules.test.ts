@@ -1,7 +1,8 @@
 // Scheduled payments (job.*) over HTTP: create, read and cancel a schedule of a registration;
 // refusals naming the bad parameters; firing at the right time by the gateway's clock, as a
 // merchant-initiated repeated payment of the schedule's amount; no firing after DELETE or after
-// job.endDate; and two gateway processes on one database firing each occurrence exactly once.
+// job.endDate; an occurrence whose claimer died before paying it paid after the lease, once; and
+// two gateway processes on one database firing (and recovering) each occurrence exactly once.
 import assert from 'node:assert/strict';
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,9 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client, databaseUrl, freshPostgresSchema, pgSkip, sepaDebit, shopA, shopB, startGateway, TestClock, type TestGateway } from '../support/gateway.ts';
 import type { Answer, Command } from '../support/gatewayProcess.ts';
+import { claimWithoutPaying, extraScheduler } from '../support/schedules.ts';
+import { DEFAULT_LEASE_MS, SCHEDULED } from '../../server/registrations/scheduler.ts';
+import { recordFiring } from '../../server/store/schedules.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -17,6 +21,8 @@ const HOUR = 60 * MINUTE;
 /** Tuesday, 1 January 2030, 00:00:00 UTC. */
 const T0 = Date.parse('2030-01-01T00:00:00Z');
 const SCHEDULES = '/scheduling/v1/schedules';
+/** The firing suite's lease (the option; other suites run with the default). */
+const LEASE = 10 * MINUTE;
 
 const card = { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034' };
 
@@ -42,10 +48,10 @@ async function paymentsOf(client: Client, merchantTransactionId: string): Promis
 const names = (body: any) => body.result.parameterErrors.map((e: { name: string }) => e.name);
 
 /** A gateway whose clock stands at T0 and polls only when asked, with one registration of shop A. */
-function withGateway(backend: { databaseUrl?: string }) {
+function withGateway(backend: { databaseUrl?: string }, scheduleLeaseMs?: number) {
   const state = {} as { gw: TestGateway; registrationId: string };
   before(async () => {
-    state.gw = await startGateway({ ...backend, clock: new TestClock(new Date(T0)), schedulePollMs: HOUR, webhookPollMs: HOUR });
+    state.gw = await startGateway({ ...backend, clock: new TestClock(new Date(T0)), schedulePollMs: HOUR, webhookPollMs: HOUR, scheduleLeaseMs });
     state.registrationId = await register(state.gw.client);
   });
   after(() => state.gw.close());
@@ -189,7 +195,7 @@ function apiSuite(backend: { databaseUrl?: string }) {
 }
 
 function firingSuite(backend: { databaseUrl?: string }) {
-  const setup = withGateway(backend);
+  const setup = withGateway(backend, LEASE);
   let gw: TestGateway;
   let registrationId: string;
   before(() => {
@@ -308,6 +314,216 @@ function firingSuite(backend: { databaseUrl?: string }) {
     await gw.client.delete(`${SCHEDULES}/${created.id}`);
   });
 
+  it('an occurrence whose claimer died before paying is paid after the lease, once, for that occurrence, and not before', async () => {
+    at(T0);
+    const created = await schedule(gw.client, { registrationId, paymentType: 'DB', amount: '6.50', currency: 'EUR', merchantTransactionId: 'sub-dead-1', 'job.expression': '0 0 * * * ?' });
+    const occurrence = T0 + HOUR;
+    at(occurrence);
+    assert.equal(await claimWithoutPaying(gw.running.store, created.id, occurrence), occurrence);
+    const claimed = (await gw.client.get(`${SCHEDULES}/${created.id}`)).body;
+    assert.deepEqual([claimed.firings, claimed.lastFiring, claimed.nextFiringTime], [1, { time: '2030-01-01 01:00:00' }, '2030-01-01 02:00:00']);
+
+    // Within the lease the claimer may still be paying: nothing fires.
+    assert.equal(await gw.running.runSchedules(), 0);
+    at(occurrence + LEASE - SECOND);
+    assert.equal(await gw.running.runSchedules(), 0);
+    assert.deepEqual(await paymentsOf(gw.client, 'sub-dead-1'), []);
+
+    const other = extraScheduler(gw.running, { leaseMs: LEASE });
+    try {
+      at(occurrence + LEASE);
+      assert.equal(await other.scheduler.runDue(), 1);
+      const recovered = other.lines.filter((l) => /recovered/.test(l.msg));
+      assert.deepEqual(
+        recovered.map((l) => [l.level, l.schedule, l.occurrence, l.claimedAt]),
+        [['warn', created.id, '2030-01-01T01:00:00.000Z', '2030-01-01T01:00:00.000Z']],
+      );
+      const [payment, ...more] = await paymentsOf(gw.client, 'sub-dead-1');
+      assert.deepEqual(more, []);
+      assert.equal(payment.amount, '6.50');
+      assert.equal(payment.registrationId, registrationId);
+      assert.equal(payment.result.code, '000.100.110');
+      assert.deepEqual(payment.standingInstruction, SCHEDULED);
+      assert.deepEqual(
+        other.lines.filter((l) => l.msg === 'scheduled payment made').map((l) => [l.occurrence, l.payment]),
+        [['2030-01-01T01:00:00.000Z', payment.id]],
+      );
+      const shown = (await gw.client.get(`${SCHEDULES}/${created.id}`)).body;
+      assert.deepEqual(shown.lastFiring, { time: '2030-01-01 01:00:00', paymentId: payment.id, resultCode: '000.100.110' });
+      assert.equal(shown.firings, 1);
+      assert.equal(shown.nextFiringTime, '2030-01-01 02:00:00');
+
+      // Recorded now: no scheduler fires it again, however late.
+      assert.equal(await gw.running.runSchedules(), 0);
+      at(occurrence + 3 * LEASE);
+      assert.equal(await other.scheduler.runDue(), 0);
+      assert.equal(await gw.running.runSchedules(), 0);
+      assert.equal((await paymentsOf(gw.client, 'sub-dead-1')).length, 1);
+
+      // The dead claimer, were it only stalled, can no longer record its firing (its payment's commit would roll back).
+      const row = await gw.running.store.db.selectFrom('schedules').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+      assert.equal(await gw.running.store.write((trx) => recordFiring(trx, row, occurrence, occurrence, null, '800.100.100')), false);
+      assert.deepEqual((await gw.client.get(`${SCHEDULES}/${created.id}`)).body.lastFiring, shown.lastFiring);
+    } finally {
+      await other.scheduler.stop();
+    }
+    await gw.client.delete(`${SCHEDULES}/${created.id}`);
+  });
+
+  it('a claimer that stalls past the lease cannot record its firing: its payment rolls back, and the occurrence is paid once, by the taker', async () => {
+    at(T0);
+    const created = await schedule(gw.client, { registrationId, paymentType: 'DB', amount: '6.75', currency: 'EUR', merchantTransactionId: 'sub-stalled-1', 'job.expression': '0 0 * * * ?' });
+    const occurrence = T0 + HOUR;
+    // The stalled scheduler's acquirer answers only when the test lets it.
+    const acquirer = gw.running.gateway.deps.acquirer;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let called!: () => void;
+    const calledOnce = new Promise<void>((resolve) => (called = resolve));
+    const stalled = extraScheduler(gw.running, {
+      leaseMs: LEASE,
+      acquirer: { ...acquirer, authorize: async (request) => (called(), await released, acquirer.authorize(request)) },
+    });
+    const taker = extraScheduler(gw.running, { leaseMs: LEASE });
+    try {
+      at(occurrence);
+      const stalledRun = stalled.scheduler.runDue();
+      await calledOnce;
+      at(occurrence + LEASE);
+      assert.equal(await taker.scheduler.runDue(), 1);
+      const [paid, ...more] = await paymentsOf(gw.client, 'sub-stalled-1');
+      assert.deepEqual(more, []);
+      release();
+      assert.equal(await stalledRun, 0);
+      assert.deepEqual(
+        stalled.lines.filter((l) => l.level === 'warn').map((l) => [l.msg, l.occurrence]),
+        [['scheduled occurrence not recorded: another process took its firing over after the lease', '2030-01-01T01:00:00.000Z']],
+      );
+      assert.deepEqual((await paymentsOf(gw.client, 'sub-stalled-1')).map((p) => p.id), [paid.id]);
+      const shown = (await gw.client.get(`${SCHEDULES}/${created.id}`)).body;
+      assert.deepEqual([shown.firings, shown.lastFiring], [1, { time: '2030-01-01 01:00:00', paymentId: paid.id, resultCode: '000.100.110' }]);
+    } finally {
+      release();
+      await stalled.scheduler.stop();
+      await taker.scheduler.stop();
+    }
+    await gw.client.delete(`${SCHEDULES}/${created.id}`);
+  });
+
+  it('the next occurrence waits for an unrecorded firing instead of overwriting it; once stale, that one is paid first, then the next', async () => {
+    at(T0);
+    const created = await schedule(gw.client, { registrationId, paymentType: 'DB', amount: '7.25', currency: 'EUR', merchantTransactionId: 'sub-dead-2', 'job.expression': '0 0 * * * ?' });
+    // A late poll claims 01:00 at 01:58, and its process dies.
+    const claimedAt = T0 + HOUR + 58 * MINUTE;
+    at(claimedAt);
+    assert.equal(await claimWithoutPaying(gw.running.store, created.id, claimedAt), T0 + HOUR);
+
+    // 02:00 is due, but 01:00 is still within its lease: neither fires, and 01:00 stays the last firing.
+    at(T0 + 2 * HOUR);
+    assert.equal(await gw.running.runSchedules(), 0);
+    // Nor can any process claim 02:00 over it.
+    assert.equal(await claimWithoutPaying(gw.running.store, created.id, T0 + 2 * HOUR), undefined);
+    let shown = (await gw.client.get(`${SCHEDULES}/${created.id}`)).body;
+    assert.deepEqual([shown.firings, shown.lastFiring, shown.nextFiringTime], [1, { time: '2030-01-01 01:00:00' }, '2030-01-01 02:00:00']);
+    assert.deepEqual(await paymentsOf(gw.client, 'sub-dead-2'), []);
+
+    const other = extraScheduler(gw.running, { leaseMs: LEASE });
+    try {
+      at(claimedAt + LEASE);
+      assert.equal(await other.scheduler.runDue(), 2);
+      const made = other.lines.filter((l) => l.msg === 'scheduled payment made').map((l) => [l.occurrence, l.payment]);
+      assert.deepEqual(made.map(([occurrence]) => occurrence), ['2030-01-01T01:00:00.000Z', '2030-01-01T02:00:00.000Z']);
+      assert.deepEqual(other.lines.filter((l) => /recovered/.test(l.msg)).map((l) => l.occurrence), ['2030-01-01T01:00:00.000Z']);
+      const payments = await paymentsOf(gw.client, 'sub-dead-2');
+      assert.deepEqual(payments.map((p) => p.id).sort(), made.map(([, id]) => id).sort());
+      shown = (await gw.client.get(`${SCHEDULES}/${created.id}`)).body;
+      assert.deepEqual([shown.firings, shown.lastFiring, shown.nextFiringTime], [2, { time: '2030-01-01 02:00:00', paymentId: made[1]![1], resultCode: '000.100.110' }, '2030-01-01 03:00:00']);
+      assert.equal(await gw.running.runSchedules(), 0);
+    } finally {
+      await other.scheduler.stop();
+    }
+    await gw.client.delete(`${SCHEDULES}/${created.id}`);
+  });
+
+  it('a recorded firing is never fired again: neither a payment made nor a refusal, which stays refused', async () => {
+    at(T0);
+    const doomed = await register(gw.client);
+    const paid = await schedule(gw.client, { registrationId, paymentType: 'DB', amount: '8.00', currency: 'EUR', merchantTransactionId: 'sub-recorded-1', 'job.expression': '0 0 12 * * ?' });
+    const refused = await schedule(gw.client, { registrationId: doomed, paymentType: 'DB', amount: '8.00', currency: 'EUR', merchantTransactionId: 'sub-recorded-2', 'job.expression': '0 0 12 * * ?' });
+    await gw.client.delete(`/v1/registrations/${doomed}`);
+    at(T0 + 12 * HOUR);
+    assert.equal(await gw.running.runSchedules(), 2);
+    const before = [(await gw.client.get(`${SCHEDULES}/${paid.id}`)).body, (await gw.client.get(`${SCHEDULES}/${refused.id}`)).body];
+    assert.equal(before[0].lastFiring.resultCode, '000.100.110');
+    assert.deepEqual(before[1].lastFiring, { time: '2030-01-01 12:00:00', resultCode: '100.150.202' });
+
+    const other = extraScheduler(gw.running, { leaseMs: LEASE });
+    try {
+      for (const later of [LEASE, 3 * LEASE, 11 * HOUR]) {
+        at(T0 + 12 * HOUR + later);
+        assert.equal(await gw.running.runSchedules(), 0);
+        assert.equal(await other.scheduler.runDue(), 0);
+      }
+      assert.deepEqual(other.lines, []);
+    } finally {
+      await other.scheduler.stop();
+    }
+    assert.equal((await paymentsOf(gw.client, 'sub-recorded-1')).length, 1);
+    assert.deepEqual(await paymentsOf(gw.client, 'sub-recorded-2'), []);
+    for (const [i, id] of [paid.id, refused.id].entries()) {
+      const { firings, lastFiring } = (await gw.client.get(`${SCHEDULES}/${id}`)).body;
+      assert.deepEqual({ firings, lastFiring }, { firings: before[i].firings, lastFiring: before[i].lastFiring });
+      await gw.client.delete(`${SCHEDULES}/${id}`);
+    }
+  });
+
+  it('several schedulers polling together take a stale firing over exactly once', async () => {
+    at(T0);
+    const created = await schedule(gw.client, { registrationId, paymentType: 'DB', amount: '5.50', currency: 'EUR', merchantTransactionId: 'sub-dead-3', 'job.expression': '0 0 * * * ?' });
+    at(T0 + HOUR);
+    assert.equal(await claimWithoutPaying(gw.running.store, created.id, T0 + HOUR), T0 + HOUR);
+    const others = [extraScheduler(gw.running, { leaseMs: LEASE }), extraScheduler(gw.running, { leaseMs: LEASE })];
+    try {
+      at(T0 + HOUR + LEASE + SECOND);
+      const fired = await Promise.all([gw.running.runSchedules(), ...others.map((o) => o.scheduler.runDue())]);
+      assert.equal(fired.reduce((a, b) => a + b, 0), 1, String(fired));
+      assert.equal(others.flatMap((o) => o.lines).filter((l) => /recovered/.test(l.msg)).length, fired[0] === 1 ? 0 : 1);
+    } finally {
+      for (const o of others) await o.scheduler.stop();
+    }
+    const payments = await paymentsOf(gw.client, 'sub-dead-3');
+    assert.equal(payments.length, 1);
+    assert.equal((await gw.client.get(`${SCHEDULES}/${created.id}`)).body.lastFiring.paymentId, payments[0].id);
+    await gw.client.delete(`${SCHEDULES}/${created.id}`);
+  });
+
+  it('the last occurrence of an ended schedule is taken over too, and the schedule stays ENDED', async () => {
+    at(T0);
+    const created = await schedule(gw.client, { registrationId, paymentType: 'PA', amount: '4.50', currency: 'EUR', merchantTransactionId: 'sub-dead-5', 'job.expression': '0 0 * * * ?', 'job.endDate': '2030-01-01 01:30:00' });
+    at(T0 + HOUR);
+    assert.equal(await claimWithoutPaying(gw.running.store, created.id, T0 + HOUR), T0 + HOUR);
+    assert.equal((await gw.client.get(`${SCHEDULES}/${created.id}`)).body.state, 'ENDED');
+    at(T0 + HOUR + LEASE);
+    assert.equal(await gw.running.runSchedules(), 1);
+    const payments = await paymentsOf(gw.client, 'sub-dead-5');
+    assert.deepEqual(payments.map((p) => [p.paymentType, p.amount]), [['PA', '4.50']]);
+    const shown = (await gw.client.get(`${SCHEDULES}/${created.id}`)).body;
+    assert.deepEqual([shown.state, shown.firings, shown.lastFiring], ['ENDED', 1, { time: '2030-01-01 01:00:00', paymentId: payments[0].id, resultCode: '000.100.110' }]);
+    at(T0 + 5 * HOUR);
+    assert.equal(await gw.running.runSchedules(), 0);
+  });
+
+  it('a cancelled schedule\u2019s unrecorded firing is not paid: nothing fires after DELETE', async () => {
+    at(T0);
+    const created = await schedule(gw.client, { registrationId, paymentType: 'DB', amount: '5.75', currency: 'EUR', merchantTransactionId: 'sub-dead-4', 'job.expression': '0 0 * * * ?' });
+    at(T0 + HOUR);
+    assert.equal(await claimWithoutPaying(gw.running.store, created.id, T0 + HOUR), T0 + HOUR);
+    assert.equal((await gw.client.delete(`${SCHEDULES}/${created.id}`)).body.state, 'CANCELLED');
+    at(T0 + HOUR + 2 * LEASE);
+    assert.equal(await gw.running.runSchedules(), 0);
+    assert.deepEqual(await paymentsOf(gw.client, 'sub-dead-4'), []);
+  });
+
   it('many schedules due at the same moment (the 1st at midnight) are each fired once in one run', async () => {
     at(T0);
     const count = 40;
@@ -393,8 +609,9 @@ class GatewayProcess {
 }
 
 function twoProcessSuite(backend: 'sqlite' | 'postgres') {
-  it('fire each occurrence of each schedule exactly once, whichever process claims it', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gw-schedules-two-'));
+  /** Two gateway processes on one fresh database, closed (and the database dropped) after `body`. */
+  async function withTwoProcesses(prefix: string, body: (a: GatewayProcess, b: GatewayProcess) => Promise<void>): Promise<void> {
+    const dataDir = mkdtempSync(join(tmpdir(), prefix));
     const schema = backend === 'postgres' ? await freshPostgresSchema(databaseUrl!) : undefined;
     // Processes of one gateway share the card key (registrations are sealed with it).
     const env = { DATA_DIR: dataDir, SCHEMA_URL: schema?.url ?? '', CARD_KEY: 'b'.repeat(64), CLOCK_MS: String(T0) };
@@ -402,6 +619,17 @@ function twoProcessSuite(backend: 'sqlite' | 'postgres') {
     const a = await GatewayProcess.start(env);
     const b = await GatewayProcess.start(env).catch(async (e: Error) => (await a.close(), Promise.reject(e)));
     try {
+      await body(a, b);
+    } finally {
+      await a.close();
+      await b.close();
+      await schema?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  it('fire each occurrence of each schedule exactly once, whichever process claims it', () =>
+    withTwoProcesses('gw-schedules-two-', async (a, b) => {
       const clientA = new Client(a.base, shopA.token, shopA.entityId);
       const clientB = new Client(b.base, shopA.token, shopA.entityId);
       const registrationId = await register(clientA);
@@ -433,13 +661,30 @@ function twoProcessSuite(backend: 'sqlite' | 'postgres') {
         assert.equal(shown.body.firings, 3);
         assert.equal(shown.body.state, 'ENDED');
       }
-    } finally {
-      await a.close();
-      await b.close();
-      await schema?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+    }));
+  it('take over the occurrence of a process that died after its claim exactly once, after the lease', () =>
+    withTwoProcesses('gw-schedules-dead-', async (a, b) => {
+      const clientA = new Client(a.base, shopA.token, shopA.entityId);
+      const registrationId = await register(clientA);
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        ids.push((await schedule(clientA, { registrationId, paymentType: 'DB', amount: `${i + 1}.25`, currency: 'EUR', merchantTransactionId: `sub-died-${i}`, 'job.expression': '0 0 * * * ?' })).id);
+      }
+      // Process A claims every 01:00 occurrence and dies before paying any.
+      for (const id of ids) assert.equal((await a.send({ at: T0 + HOUR, claim: id })).fired, 1);
+      const within = await Promise.all([a.send({ at: T0 + HOUR + DEFAULT_LEASE_MS - SECOND, run: true }), b.send({ at: T0 + HOUR + DEFAULT_LEASE_MS - SECOND, run: true })]);
+      assert.equal(within[0].fired + within[1].fired, 0);
+      const after = await Promise.all([a.send({ at: T0 + HOUR + DEFAULT_LEASE_MS, run: true }), b.send({ at: T0 + HOUR + DEFAULT_LEASE_MS, run: true })]);
+      assert.equal(after[0].fired + after[1].fired, 4);
+      const again = await Promise.all([a.send({ at: T0 + HOUR + 3 * DEFAULT_LEASE_MS, run: true }), b.send({ at: T0 + HOUR + 3 * DEFAULT_LEASE_MS, run: true })]);
+      assert.equal(again[0].fired + again[1].fired, 0);
+      for (let i = 0; i < 4; i++) {
+        const payments = await paymentsOf(clientA, `sub-died-${i}`);
+        assert.deepEqual(payments.map((p) => [p.amount, p.result.code]), [[`${i + 1}.25`, '000.100.110']], `schedule ${i}`);
+        const shown = (await clientA.get(`${SCHEDULES}/${ids[i]}`)).body;
+        assert.deepEqual([shown.firings, shown.lastFiring], [1, { time: '2030-01-01 01:00:00', paymentId: payments[0].id, resultCode: '000.100.110' }]);
+      }
+    }));
 }
 
 describe('schedules: two gateway processes on one SQLite data dir', () => twoProcessSuite('sqlite'));

@@ -100,6 +100,7 @@ export interface TestGatewayOptions {
   webhookPollMs?: number;
   webhookTimeoutMs?: number;
   schedulePollMs?: number;
+  scheduleLeaseMs?: number;
 }
 
 /** A PostgreSQL URL whose connections use a fresh, empty schema. */
@@ -138,6 +139,7 @@ export function testSettings(dataDir: string, options: TestGatewayOptions = {}):
     webhookPollMs: options.webhookPollMs,
     webhookTimeoutMs: options.webhookTimeoutMs,
     schedulePollMs: options.schedulePollMs,
+    scheduleLeaseMs: options.scheduleLeaseMs,
   };
 }
 
