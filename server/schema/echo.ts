@@ -11,7 +11,7 @@
 //   <wallet>.paymentToken     left out (applePay, googlePay, samsungPay)
 //   sender.accountNumber, recipient.accountNumber   a card number (CARD_ACCOUNT, or 12-19 digits
 //                             passing the Luhn check) is masked to its last four digits
-import { luhn } from './requests.ts';
+import { looksLikeCardNumber } from './cardNumber.ts';
 import type { InitialPaymentRequest } from './requests.ts';
 import { WALLETS } from './wallets.ts';
 
@@ -30,9 +30,7 @@ export function maskNumber(value: string): string {
 
 /** An account number that is (or looks like) a card number: the transfer says so, or 12-19 digits with a valid check digit. */
 export function isCardNumber(accountNumber: string, accountNumberType: unknown): boolean {
-  if (accountNumberType === 'CARD_ACCOUNT') return true;
-  const digits = accountNumber.replace(/[\s-]/g, '');
-  return /^\d{12,19}$/.test(digits) && luhn(digits);
+  return accountNumberType === 'CARD_ACCOUNT' || looksLikeCardNumber(accountNumber);
 }
 
 function party(value: Group): Group {

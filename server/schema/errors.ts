@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { flatName, type Nested, type ParamError } from '../http/params.ts';
 import type { ResultCode } from '../results.ts';
+import { looksLikeCardNumber } from './cardNumber.ts';
 
 export interface CodedParamError extends ParamError {
   code: ResultCode;
@@ -63,12 +64,17 @@ const CODES: Array<[RegExp, ResultCode, ResultCode]> = [
 
 /** Values never sent back, not even inside an error: account numbers, security codes, PINs, tokens, encrypted terminal data. */
 const SECRET = /(^|\.)(number|cvv|cryptogram|dtvc|pin|paymentToken|data|ksn|accountNumber|iccDataRequest|iccDataResponse)$/;
+/** Unknown names that look like a secret's misspelling (card.cvc, securityCode, pinBlock, apiToken): their values are masked whole. */
+const SECRET_LOOKING = /cvv|cvc|csc|secur|pin|passw|secret|token|crypt/i;
 /** Secrets whose last four characters may be shown (as on a receipt). */
 const LAST_FOUR = /^(card|tokenAccount)\.number$|(^|\.)accountNumber$/;
 
-/** Card numbers, security codes and similar secrets never travel back, even inside an error. */
+/**
+ * Card numbers, security codes and similar secrets never travel back, even inside an error; nor
+ * does a card number under another name (card.numbr, an unknown parameter): it shows its last four.
+ */
 export function maskValue(name: string, value: string): string {
-  if (!SECRET.test(name) || name.startsWith('bankAccount.')) return value;
+  if (!SECRET.test(name) || name.startsWith('bankAccount.')) return looksLikeCardNumber(value) ? '*'.repeat(value.length - 4) + value.slice(-4) : value;
   if (LAST_FOUR.test(name) && value.length > 4) return '*'.repeat(value.length - 4) + value.slice(-4);
   return '*'.repeat(value.length);
 }
@@ -113,7 +119,8 @@ export function fromZod(error: z.ZodError, input: Nested): CodedParamError[] {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         for (const [path, value] of leaves(valueAt(input, [...issue.path, key]), [...issue.path, key])) {
-          out.push(paramError(flatName(path), value, 'is not a parameter of this request', '200.300.404'));
+          const name = flatName(path);
+          out.push(paramError(name, SECRET_LOOKING.test(name) ? '*'.repeat(value.length) : value, 'is not a parameter of this request', '200.300.404'));
         }
       }
       continue;

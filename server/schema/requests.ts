@@ -3,6 +3,7 @@ import cardValidator from 'card-validator';
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { acceptor } from './accept.ts';
+import { luhn } from './cardNumber.ts';
 import type { GatewayEnv } from '../config.ts';
 import type { Nested } from '../http/params.ts';
 import { airline } from './airline.ts';
@@ -396,15 +397,3 @@ export function checkProcessing(v: Pick<InitialPaymentRequest, 'standingInstruct
   return errors;
 }
 
-export function luhn(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = number.charCodeAt(number.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}

@@ -387,6 +387,20 @@ describe('request-wide rules', () => {
     assert.deepEqual(failure.parameterErrors[0], { name: 'card.pin', value: '****', message: 'card.pin is not a parameter of this request' });
   });
 
+  it('masks a card number or a security code sent under a mistyped name, and shows other unknown values', () => {
+    const failure = assertRefused(payment({ 'card.numbr': '4200 0000 0000 0000', 'card.cvc': '123', cardSecurityCode: '1234', pan: '4111111111111111', shoeSize: '42', orderRef: '1234567890123' }), '200.300.404', ['card.numbr', 'card.cvc', 'cardSecurityCode', 'pan', 'shoeSize', 'orderRef']);
+    const shown = Object.fromEntries(failure.parameterErrors.map((e) => [e.name, e.value]));
+    assert.deepEqual(shown, {
+      'card.numbr': '***************0000',
+      'card.cvc': '***',
+      cardSecurityCode: '****',
+      pan: '************1111',
+      shoeSize: '42',
+      // 13 digits failing the check digit: not a card number.
+      orderRef: '1234567890123',
+    });
+  });
+
   it('names an unknown [key] of customParameters when the key breaks the naming rule', () => {
     assertRefused(payment({ 'customParameters[ab]': 'x' }), '200.300.404', ['customParameters[ab]']);
     accountOf(payment({ 'customParameters[SHOPPER_x.y]': 'x' }));
