@@ -1,7 +1,8 @@
 // npm run bench: runs each section in turn, prints its table and targets, and writes everything
 // to .bench/results.json. A measurement, not a test: the exit code is 0 whatever the figures.
 //
-// Sections: server (throughput of POST /v1/payments against a bare-Fastify ceiling), validation
+// Sections: server (throughput of POST /v1/payments against a bare-Fastify ceiling, and of the
+// checkout path: POST /v1/checkouts, then its payment from the shopper's browser), validation
 // (reading and checking the plain and the full request in process), widget (size, time to
 // interactive). Further sections plug in by adding an entry to SECTIONS.
 //
@@ -10,7 +11,7 @@
 //   BENCH_DURATION     measured seconds per target (default 10)
 //   BENCH_WARMUP       warm-up seconds per target (default 3)
 //   BENCH_CONNECTIONS  autocannon connections (default 50)
-//   BENCH_TARGETS      server section: comma-separated subset of ceiling,sqlite,sqlite-full,sqlite-webhook,postgres
+//   BENCH_TARGETS      server section: comma-separated subset of ceiling,sqlite,sqlite-full,sqlite-webhook,sqlite-checkout,postgres
 //   BENCH_PAIRS        server section: how often sqlite and sqlite-full are measured back to back (default 1)
 //   BENCH_LOG_LEVEL    LOG_LEVEL of the gateway children (default warn)
 //   BENCH_CPU_PROFILE  1: write V8 CPU profiles of the gateway children to .bench/profiles

@@ -6,14 +6,26 @@
 //                echoing the groups cost, measured right after sqlite (BENCH_PAIRS times, alternating)
 //   sqlite-webhook  the plain card debit on an entity with a webhook: each payment also writes an
 //                encrypted notification that the gateway delivers, meanwhile, to a receiver child
+//   sqlite-checkout  the widget's path, on one gateway child: the merchant creates checkouts
+//                (POST /v1/checkouts, a row of its own), then the shopper's browser pays each of
+//                them once, with a fresh Idempotency-Key, as the payment form does
+//                (POST /v1/checkouts/{id}/payment: claim the key, hold the checkout in its own
+//                commit, the acquirer, then payment, settled checkout and key in one commit). The
+//                payments use the checkouts created while the first row was measured (and warmed
+//                up), topped up unmeasured to as many as one core could pay in that time, so each
+//                row counts its own requests and its own CPU; a paid checkout costs the sum of
+//                both rows' CPU ms/req. Should the checkouts still run out, the payment row is
+//                invalid (it says so) rather than pay one twice.
 //   postgres     the real gateway on DATABASE_URL, in a fresh schema dropped afterwards
 // Every target is a child process; autocannon (in this process) sends the same card debit to
-// POST /v1/payments on each of them (sqlite-full: the full one).
+// POST /v1/payments on each of them (sqlite-full: the full one), except sqlite-checkout.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMerchants } from '../server/config.ts';
 import { cardDebit, freshPostgresSchema, merchantsFile, shopA } from '../test/support/gateway.ts';
+import { pageCard } from '../test/support/checkouts.ts';
 import { fullCardDebit } from '../test/support/groups.ts';
 import { startTarget, type Target } from './lib/child.ts';
 import { onInterrupt } from './lib/cleanup.ts';
@@ -50,7 +62,7 @@ const MAX_FAILED_SHARE = 0.01;
 const SUCCESS = /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.[1][12]0)/;
 
 export interface TargetRun {
-  target: 'ceiling' | 'sqlite' | 'sqlite-full' | 'sqlite-webhook' | 'postgres';
+  target: 'ceiling' | 'sqlite' | 'sqlite-full' | 'sqlite-webhook' | 'sqlite-checkout' | 'postgres';
   label: string;
   load?: LoadResult;
   /** Share of the ceiling's requests per second. */
@@ -68,6 +80,18 @@ export const fullBody = new URLSearchParams({ entityId: shopA.entityId, ...fullC
 const headers = { authorization: `Bearer ${shopA.token}`, 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' };
 
 const bodyOf = (target: TargetRun['target']) => (target === 'sqlite-full' ? fullBody : plainBody);
+
+/** The checkout the merchant prepares for the widget: the plain debit's amount, currency and type. */
+export const checkoutBody = new URLSearchParams({ entityId: shopA.entityId, amount: '92.00', currency: 'EUR', paymentType: 'DB', shopperResultUrl: 'https://shop.example/result' }).toString();
+/** What the payment form sends for a card: the same card as the plain debit, the rest is the checkout's. */
+export const pageCardBody = new URLSearchParams(pageCard()).toString();
+/** The shopper's browser: no token, the shop's origin, a browser's Accept and User-Agent. */
+const shopperHeaders = {
+  'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
+  origin: 'https://shop.example',
+  accept: '*/*',
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+};
 
 function loadOptions(options: ServerBenchOptions, body: string): LoadOptions {
   return {
@@ -110,11 +134,7 @@ async function measure(
     target = await start();
     await probe(target, run.target !== 'ceiling', bodyOf(run.target));
     options.log(`server: ${run.label}: ${options.warmupSeconds} s warm-up, ${options.durationSeconds} s measured, ${options.connections} connections`);
-    const load = await runLoad(target, loadOptions(options, bodyOf(run.target)));
-    const failed = load.non2xx + load.errors;
-    const valid = load.total > 0 && failed / Math.max(load.total, 1) <= MAX_FAILED_SHARE;
-    options.log(`server: ${run.label}: ${Math.round(load.requestsPerSecond)} req/s, p99 ${load.latencyMs.p99} ms, ${failed} failed`);
-    return { ...run, load, valid, error: valid ? undefined : `${failed} of ${load.total} requests failed (statuses ${JSON.stringify(load.statusCodes)})` };
+    return judged(run, await runLoad(target, loadOptions(options, bodyOf(run.target))), options);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     options.log(`server: ${run.label}: ${message}`);
@@ -123,6 +143,101 @@ async function measure(
     dropInterrupt();
     await target?.stop();
     await cleanup().catch((error: Error) => options.log(`server: ${run.label}: cleanup failed: ${error.message}`));
+  }
+}
+
+function judged(run: Omit<TargetRun, 'valid'>, load: LoadResult, options: ServerBenchOptions, why?: string): TargetRun {
+  const failed = load.non2xx + load.errors;
+  const valid = !why && load.total > 0 && failed / Math.max(load.total, 1) <= MAX_FAILED_SHARE;
+  options.log(`server: ${run.label}: ${Math.round(load.requestsPerSecond)} req/s, p99 ${load.latencyMs.p99} ms, ${failed} failed`);
+  return { ...run, load, valid, error: valid ? undefined : (why ?? `${failed} of ${load.total} requests failed (statuses ${JSON.stringify(load.statusCodes)})`) };
+}
+
+/**
+ * The widget's path on one gateway child: checkouts created under load (the first run, whose
+ * answers give the ids), then each of them paid once under load (the second run).
+ */
+async function measureCheckouts(options: ServerBenchOptions): Promise<TargetRun[]> {
+  const created: Omit<TargetRun, 'valid'> = { target: 'sqlite-checkout', label: 'gateway, SQLite: checkout created (merchant)' };
+  const paid: Omit<TargetRun, 'valid'> = { target: 'sqlite-checkout', label: 'gateway, SQLite: checkout paid (shopper, Idempotency-Key)' };
+  const dir = mkdtempSync(join(tmpdir(), 'gw-bench-'));
+  options.log(`server: ${created.label} / ${paid.label}: starting`);
+  let target: Target | undefined;
+  const cleanup = async () => {
+    await target?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const dropInterrupt = onInterrupt(cleanup);
+  const runs: TargetRun[] = [];
+  try {
+    target = await startTarget('gateway-sqlite-checkout', 'gateway.ts', { env: gatewayEnv(options, dir), cpuProfileDir: options.cpuProfileDir });
+    await probeCheckout(target);
+    const common = { connections: options.connections, warmupSeconds: options.warmupSeconds, durationSeconds: options.durationSeconds, method: 'POST' as const };
+    const ids: string[] = [];
+    const create: autocannon.Request = {
+      method: 'POST',
+      path: '/v1/checkouts',
+      headers,
+      body: checkoutBody,
+      onResponse: (status, body) => {
+        if (status === 200) ids.push((JSON.parse(body) as { id: string }).id);
+      },
+    };
+    options.log(`server: ${created.label}: ${options.warmupSeconds} s warm-up, ${options.durationSeconds} s measured, ${options.connections} connections`);
+    const creating = await runLoad(target, { ...common, path: '/v1/checkouts', headers, body: checkoutBody, requests: [create] });
+    runs.push(judged(created, creating, options));
+    // A payment does all a creation does and more, so one core pays at most as many checkouts in
+    // the same time as it creates: enough are made (not measured) for that, with a fifth to spare.
+    const cpuMs = creating.serverCpuMsPerRequest;
+    const enough = cpuMs ? Math.ceil((((options.warmupSeconds + options.durationSeconds) * 1000) / cpuMs) * 1.2) : 0;
+    if (ids.length < enough) {
+      options.log(`server: ${created.label}: ${enough - ids.length} more checkouts for the payments`);
+      await autocannon({ url: target.base + '/v1/checkouts', connections: options.connections, amount: enough - ids.length, requests: [create], timeout: 10 });
+    }
+
+    // Each checkout is paid once, with a key of its own; once none is left the first one is paid
+    // again (answered 400: paid), which makes the run invalid instead of measuring replays.
+    let next = 0;
+    let short = 0;
+    options.log(`server: ${paid.label}: ${ids.length} checkouts to pay; ${options.warmupSeconds} s warm-up, ${options.durationSeconds} s measured`);
+    const paying = await runLoad(target, {
+      ...common,
+      path: '/v1/checkouts',
+      headers: shopperHeaders,
+      body: pageCardBody,
+      requests: [
+        {
+          method: 'POST',
+          body: pageCardBody,
+          setupRequest: (request) => {
+            const id = ids[next] ?? (short++, ids[0]);
+            next++;
+            return { ...request, path: `/v1/checkouts/${id}/payment`, headers: { ...shopperHeaders, 'idempotency-key': `bench-${next}` } };
+          },
+        },
+      ],
+    });
+    runs.push(judged(paid, paying, options, short ? `the ${ids.length} checkouts created were too few: ${short} payments found none left` : undefined));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    options.log(`server: ${created.label}: ${message}`);
+    for (const run of [created, paid]) if (!runs.some((r) => r.label === run.label)) runs.push({ ...run, valid: false, error: message });
+  } finally {
+    dropInterrupt();
+    await cleanup().catch((error: Error) => options.log(`server: ${created.label}: cleanup failed: ${error.message}`));
+  }
+  return runs;
+}
+
+/** Create one checkout and pay it as the load will: both must succeed, or measuring is pointless. */
+async function probeCheckout(target: Target): Promise<void> {
+  const create = await fetch(`${target.base}/v1/checkouts`, { method: 'POST', headers, body: checkoutBody });
+  const checkout = (await create.json().catch(() => ({}))) as { id?: string; result?: { code?: string; description?: string } };
+  if (create.status !== 200 || !checkout.id) throw new Error(`probe checkout answered HTTP ${create.status} ${checkout.result?.code ?? ''} ${checkout.result?.description ?? ''}`.trim());
+  const pay = await fetch(`${target.base}/v1/checkouts/${checkout.id}/payment`, { method: 'POST', headers: { ...shopperHeaders, 'idempotency-key': 'probe' }, body: pageCardBody });
+  const json = (await pay.json().catch(() => ({}))) as { result?: { code?: string; description?: string } };
+  if (pay.status !== 200 || !SUCCESS.test(json.result?.code ?? '')) {
+    throw new Error(`probe checkout payment answered HTTP ${pay.status} ${json.result?.code ?? ''} ${json.result?.description ?? ''}`.trim());
   }
 }
 
@@ -195,6 +310,8 @@ export async function serverSection(options: ServerBenchOptions): Promise<Sectio
       webhookNote = `Entity with a webhook: the receiver had ${delivered} notifications when the load ended; the gateway made ${run.load.total} debits in the measured ${options.durationSeconds} s, and more in the ${options.warmupSeconds} s warm-up.`;
     }
   }
+
+  if (wanted('sqlite-checkout')) runs.push(...(await measureCheckouts(options)));
 
   if (options.databaseUrl && wanted('postgres')) {
     const pgDir = mkdtempSync(join(tmpdir(), 'gw-bench-'));
@@ -303,11 +420,22 @@ export async function serverSection(options: ServerBenchOptions): Promise<Sectio
     '"by CPU cost" is the ceiling\'s CPU ms/req divided by the target\'s: the share of the ceiling it would reach with a core to itself, much less moved by other work on the machine than req/s (for PostgreSQL it leaves out the database server\'s own CPU). The targets are judged on req/s, as the issue states them.',
   ];
   if (webhookNote) notes.push(webhookNote);
+  const [checkoutCreated, checkoutPaid] = runs.filter((run) => run.target === 'sqlite-checkout');
+  if (checkoutCreated && checkoutPaid) {
+    const createMs = checkoutCreated.valid ? checkoutCreated.load?.serverCpuMsPerRequest : undefined;
+    const payMs = checkoutPaid.valid ? checkoutPaid.load?.serverCpuMsPerRequest : undefined;
+    const debitMs = sqlite?.valid ? sqlite.load?.serverCpuMsPerRequest : undefined;
+    notes.push(
+      `Checkout path: the merchant's POST /v1/checkouts (${checkoutBody.length} bytes), then the shopper's POST /v1/checkouts/{id}/payment (${pageCardBody.length} bytes, the same card, a fresh Idempotency-Key, Origin, Accept, User-Agent) of each checkout created, once; each row counts its own requests and CPU.` +
+        (createMs && payMs ? ` A paid checkout costs ${(createMs + payMs).toFixed(3)} CPU ms (created ${createMs.toFixed(3)} + paid ${payMs.toFixed(3)})` : '') +
+        (payMs && debitMs ? `; its payment alone ${round(payMs / debitMs, 2)}× the plain card debit's ${debitMs.toFixed(3)}.` : createMs && payMs ? '.' : ''),
+    );
+  }
   if (options.cpuProfileDir) notes.push(`CPU profiles of the gateway children: ${options.cpuProfileDir}`);
 
   return {
     name: 'server',
-    title: 'Server throughput: POST /v1/payments (card debit)',
+    title: 'Server throughput: POST /v1/payments (card debit), and the checkout path',
     table: { columns: Object.keys(rows[0]!), numeric: ['req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'of ceiling', 'server CPU', 'CPU ms/req', 'by CPU cost'], rows },
     checks,
     notes,

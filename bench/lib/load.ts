@@ -8,6 +8,11 @@ export interface LoadOptions {
   method: 'POST' | 'GET';
   headers: Record<string, string>;
   body?: string;
+  /**
+   * A request built anew for every request sent (autocannon's request sequence: setupRequest,
+   * onResponse), e.g. a path naming a fresh checkout each time; overrides path, headers and body.
+   */
+  requests?: autocannon.Request[];
   connections: number;
   warmupSeconds: number;
   durationSeconds: number;
@@ -39,6 +44,7 @@ function fire(base: string, options: LoadOptions, seconds: number): Promise<auto
     method: options.method,
     headers: options.headers,
     body: options.body,
+    ...(options.requests ? { requests: options.requests } : {}),
     connections: options.connections,
     duration: seconds,
     timeout: 10,

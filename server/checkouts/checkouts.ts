@@ -10,7 +10,7 @@ import type { CheckoutRequest, CheckoutUpdate } from '../schema/checkout.ts';
 import { withoutSecrets } from '../schema/echo.ts';
 import { failure, paramError, type CodedParamError } from '../schema/errors.ts';
 import { checkCommonGroups } from '../schema/requests.ts';
-import { findCheckout, findEntityCheckout, insertCheckout, moveOpenCheckout, updateOpenCheckout, type CheckoutRecord } from '../store/checkouts.ts';
+import { cancelOpenCheckout, checkoutRow, findCheckout, findEntityCheckout, insertCheckout, updateOpenCheckout, type CheckoutRecord } from '../store/checkouts.ts';
 import { findPayment, type PaymentRecord } from '../store/payments.ts';
 import { currentPayment } from '../threeds/steps.ts';
 import { findRegistration, type RegistrationRecord } from '../store/registrations.ts';
@@ -137,10 +137,14 @@ export async function createCheckout(deps: Deps, ctx: Context, request: Checkout
     expiresAt: now + CHECKOUT_LIFETIME_MS,
   };
   const done: CheckoutDone = { kind: 'checkout', checkout, code: '000.200.100', integrity: request.integrity === 'true' };
-  await deps.store.write(async (trx) => {
-    await insertCheckout(trx, checkout);
-    if (alsoWrite) await alsoWrite(trx, done);
-  });
+  // Only a new row without an idempotency record: it joins other new rows (store.insert).
+  if (!alsoWrite) await deps.store.insert([checkoutRow(checkout)]);
+  else {
+    await deps.store.write(async (trx) => {
+      await insertCheckout(trx, checkout);
+      await alsoWrite(trx, done);
+    });
+  }
   return done;
 }
 
@@ -182,7 +186,7 @@ export async function cancelCheckout(deps: Deps, ctx: Context, id: string, alsoW
   const now = deps.clock().getTime();
   const done: CheckoutDone = { kind: 'checkout', checkout: { ...checkout, status: 'cancelled', updatedAt: now }, code: '000.200.102' };
   const cancelled = await deps.store.write(async (trx) => {
-    if (!(await moveOpenCheckout(trx, id, 'cancelled', now))) return false;
+    if (!(await cancelOpenCheckout(trx, id, now))) return false;
     if (alsoWrite) await alsoWrite(trx, done);
     return true;
   });

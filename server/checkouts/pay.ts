@@ -12,8 +12,8 @@ import type { AccountCheck, InitialPaymentRequest } from '../schema/requests.ts'
 import type { Entity } from '../config.ts';
 import { planAuthentication } from '../threeds/policy.ts';
 import { withSeenBrowser, type SeenBrowser } from './browser.ts';
-import { checkoutById, stateOf, type Checkout, type Stated } from './checkouts.ts';
-import { holdCheckoutFor, moveOpenCheckout, settleCheckout } from '../store/checkouts.ts';
+import { checkoutById, stateOf, type Checkout, type Stated, type StoredRequest } from './checkouts.ts';
+import { holdCheckoutFor, holdOpenCheckout, settleCheckout } from '../store/checkouts.ts';
 import { findRegistration } from '../store/registrations.ts';
 import type { PaymentRecord } from '../store/payments.ts';
 import { isSuccess } from '../results.ts';
@@ -106,10 +106,13 @@ export async function payCheckout(deps: Deps, ctx: Context, loaded: Checkout, pa
   const state = await stateOf(deps, loaded);
   if (state.name !== 'open') return { kind: 'state', checkout: loaded, state };
 
-  const held = await deps.store.write((trx) => moveOpenCheckout(trx, loaded.id, 'processing', deps.clock().getTime()));
-  // Read again once held: the payment is built from the checkout as no one can change it any more.
-  const checkout = (await checkoutById(deps, loaded.id)) ?? loaded;
-  if (!held) return { kind: 'state', checkout, state: await stateOf(deps, checkout), busy: checkout.status === 'processing' };
+  // The hold answers the checkout as held: the payment is built from what no one can change any more.
+  const held = await deps.store.write((trx) => holdOpenCheckout<StoredRequest>(trx, loaded.id, deps.clock().getTime()));
+  if (!held) {
+    const current = (await checkoutById(deps, loaded.id)) ?? loaded;
+    return { kind: 'state', checkout: current, state: await stateOf(deps, current), busy: current.status === 'processing' };
+  }
+  const checkout: Checkout = held;
   const release = () => deps.store.write((trx) => settleCheckout(trx, checkout.id, { paid: false }, deps.clock().getTime()));
 
   let attempt: Attempt | undefined;

@@ -42,6 +42,11 @@ function send(reply: FastifyReply, r: Reply, headers: Record<string, string> = {
   return reply.code(r.status).headers(headers).send(r.body);
 }
 
+/** An answer already serialized (as its idempotency record keeps it): sent as it is, not serialized again. */
+function sendJson(reply: FastifyReply, status: number, json: string, headers: Record<string, string> = {}) {
+  return reply.code(status).headers({ ...headers, 'content-type': 'application/json; charset=utf-8' }).send(json);
+}
+
 /**
  * Who is asking: 401 without a well-formed Bearer header, 403 for an unknown token or an
  * entity the token may not act for, 400 when no entityId is sent.
@@ -183,7 +188,7 @@ async function idempotent<V extends object>(g: Gateway, caller: Caller, params: 
         });
       }
       if (existing?.status === 'done' && existing.response && existing.httpStatus) {
-        return send(reply, { status: existing.httpStatus, body: JSON.parse(existing.response) as Record<string, unknown> }, { 'idempotent-replayed': 'true' });
+        return sendJson(reply, existing.httpStatus, existing.response, { 'idempotent-replayed': 'true' });
       }
       // The first request with this key is still running: its answer is the answer.
       if (Date.now() > deadline || !existing) {
@@ -200,9 +205,16 @@ async function idempotent<V extends object>(g: Gateway, caller: Caller, params: 
     if (!r) replies.set(value, (r = step.respond(value, ctx)));
     return r;
   };
+  // Each answer is serialized once: the record keeps these bytes and the reply sends them.
+  const serialized = new WeakMap<Reply, string>();
+  const jsonOf = (r: Reply) => {
+    let json = serialized.get(r);
+    if (json === undefined) serialized.set(r, (json = JSON.stringify(r.body)));
+    return json;
+  };
   const alsoWrite = async (trx: Trx, value: V) => {
     const r = respond(value);
-    await completeKey(trx, entityId, key, r.status, JSON.stringify(r.body));
+    await completeKey(trx, entityId, key, r.status, jsonOf(r));
     stored = true;
   };
   let value: V;
@@ -216,7 +228,7 @@ async function idempotent<V extends object>(g: Gateway, caller: Caller, params: 
   // Refusals and validation errors wrote nothing of their own: their answer is stored now. A
   // server-side failure (5xx) is no answer to the request: the key is freed for a retry instead.
   if (!stored) {
-    await g.deps.store.write((trx) => (r.status >= 500 ? releaseKey(trx, entityId, key) : completeKey(trx, entityId, key, r.status, JSON.stringify(r.body))));
+    await g.deps.store.write((trx) => (r.status >= 500 ? releaseKey(trx, entityId, key) : completeKey(trx, entityId, key, r.status, jsonOf(r))));
   }
-  return send(reply, r);
+  return r.status < 500 ? sendJson(reply, r.status, jsonOf(r)) : send(reply, r);
 }

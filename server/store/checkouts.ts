@@ -1,7 +1,7 @@
 // Checkouts repository. State changes are conditional updates, so that two requests racing on
 // one checkout (two payments, a payment and a cancel) can never both win, on SQLite or PostgreSQL.
 import type { Kysely } from 'kysely';
-import type { Trx } from './db.ts';
+import { insertRows, preparedQuery, type RowInsert, type Trx } from './db.ts';
 import type { CheckoutsTable, Database } from './tables.ts';
 
 /** Stored states; "expired" is not one of them: an open checkout past expiresAt is expired. */
@@ -34,10 +34,37 @@ function fromRow<R>(r: CheckoutsTable): CheckoutRecord<R> {
   };
 }
 
+// The queries of the widget's path, compiled once (store/db.ts › preparedQuery).
+const byId = preparedQuery<'id', CheckoutsTable>((db, p) => db.selectFrom('checkouts').selectAll().where('id', '=', p.id));
+const hold = preparedQuery<'id' | 'now', CheckoutsTable>((db, p) =>
+  db
+    .updateTable('checkouts')
+    // A new attempt replaces the last one the checkout named.
+    .set({ status: 'processing', updated_at: p.now, payment_id: null })
+    .where('id', '=', p.id)
+    .where('status', '=', 'open')
+    .where('expires_at', '>', p.now)
+    .returningAll(),
+);
+const settlePaid = preparedQuery<'id' | 'paymentId' | 'registrationId' | 'now'>((db, p) =>
+  db.updateTable('checkouts').set({ status: 'paid', payment_id: p.paymentId, registration_id: p.registrationId, updated_at: p.now }).where('id', '=', p.id).where('status', '=', 'processing'),
+);
+const settleOpen = preparedQuery<'id' | 'attemptId' | 'now'>((db, p) =>
+  db.updateTable('checkouts').set({ status: 'open', payment_id: p.attemptId, updated_at: p.now }).where('id', '=', p.id).where('status', '=', 'processing'),
+);
+const holdFor = preparedQuery<'id' | 'paymentId' | 'now'>((db, p) =>
+  db.updateTable('checkouts').set({ payment_id: p.paymentId, updated_at: p.now }).where('id', '=', p.id).where('status', '=', 'processing'),
+);
+
 export async function insertCheckout(trx: Trx, c: CheckoutRecord<unknown>): Promise<void> {
-  await trx
-    .insertInto('checkouts')
-    .values({
+  await insertRows(trx, [checkoutRow(c)]);
+}
+
+/** A new checkout as a row (store.insert, insertRows). */
+export function checkoutRow(c: CheckoutRecord<unknown>): RowInsert {
+  return {
+    table: 'checkouts',
+    row: {
       id: c.id,
       entity_id: c.entityId,
       status: c.status,
@@ -47,13 +74,13 @@ export async function insertCheckout(trx: Trx, c: CheckoutRecord<unknown>): Prom
       created_at: c.createdAt,
       updated_at: c.updatedAt,
       expires_at: c.expiresAt,
-    })
-    .execute();
+    },
+  };
 }
 
 /** A checkout by id alone: the checkout-scoped endpoints learn the entity from it. */
 export async function findCheckout<R>(db: Kysely<Database> | Trx, id: string): Promise<CheckoutRecord<R> | undefined> {
-  const row = await db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = (await byId(db, { id })).rows[0];
   return row && fromRow<R>(row);
 }
 
@@ -75,17 +102,26 @@ export async function updateOpenCheckout(trx: Trx, id: string, request: unknown,
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** open → cancelled, or open → processing (a payment is under way); false when it was not open and unexpired. */
-export async function moveOpenCheckout(trx: Trx, id: string, to: 'cancelled' | 'processing', now: number): Promise<boolean> {
+/** open → cancelled (a payment's hold is holdOpenCheckout); false when it was not open and unexpired. */
+export async function cancelOpenCheckout(trx: Trx, id: string, now: number): Promise<boolean> {
   const result = await trx
     .updateTable('checkouts')
-    // A new attempt replaces the last one the checkout named.
-    .set({ status: to, updated_at: now, ...(to === 'processing' ? { payment_id: null } : {}) })
+    .set({ status: 'cancelled', updated_at: now })
     .where('id', '=', id)
     .where('status', '=', 'open')
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * open → processing (a payment is under way): the checkout as held, from the same statement, so
+ * that the payment is built from what no one can change any more; undefined when it was not open
+ * and unexpired.
+ */
+export async function holdOpenCheckout<R>(trx: Trx, id: string, now: number): Promise<CheckoutRecord<R> | undefined> {
+  const row = (await hold(trx, { id, now })).rows[0];
+  return row && fromRow<R>(row);
 }
 
 /**
@@ -99,19 +135,11 @@ export async function settleCheckout(
   outcome: { paid: false; attemptId?: string } | { paid: true; paymentId: string; registrationId: string | null },
   now: number,
 ): Promise<void> {
-  await trx
-    .updateTable('checkouts')
-    .set(
-      outcome.paid
-        ? { status: 'paid', payment_id: outcome.paymentId, registration_id: outcome.registrationId, updated_at: now }
-        : { status: 'open', payment_id: outcome.attemptId ?? null, updated_at: now },
-    )
-    .where('id', '=', id)
-    .where('status', '=', 'processing')
-    .execute();
+  if (outcome.paid) await settlePaid(trx, { id, paymentId: outcome.paymentId, registrationId: outcome.registrationId, now });
+  else await settleOpen(trx, { id, attemptId: outcome.attemptId ?? null, now });
 }
 
 /** A payment attempt went pending (a redirect step): the checkout stays held and names the payment. */
 export async function holdCheckoutFor(trx: Trx, id: string, paymentId: string, now: number): Promise<void> {
-  await trx.updateTable('checkouts').set({ payment_id: paymentId, updated_at: now }).where('id', '=', id).where('status', '=', 'processing').execute();
+  await holdFor(trx, { id, paymentId, now });
 }

@@ -3,7 +3,7 @@ import { closeSync, fsync, mkdirSync, openSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Insertable, type SqliteDatabase, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Compilable, type Insertable, type QueryResult, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrate } from './migrations.ts';
 import type { Database } from './tables.ts';
@@ -59,7 +59,9 @@ function openSqlite(dataDir: string): Store {
   // The WAL exists from the first write on; it is opened here so that its descriptor is at hand.
   database.exec('begin immediate; commit');
   const wal = openSync(`${file}-wal`, 'r+');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(database) }) });
+  const statements = keepingStatements(database);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  unitConnections.set(db.getExecutor().adapter, statements);
   const committer = new GroupCommitter(db, database, () => fsyncAsync(wal));
   return {
     db,
@@ -114,6 +116,46 @@ function openPostgres(connectionString: string, max: number): Store {
 // as SQLite running it).
 const insertSql = new WeakMap<object, Map<string, { sql: string; columns: string[] }>>();
 
+const MARKER = '\u0000param:';
+
+/**
+ * SQLite's one connection, by the adapter of its Kysely instance: a write unit's compiled
+ * statements run on it directly, inside the transaction that holds it (as the committer's
+ * savepoints do), since Kysely's pipeline costs more than SQLite running them. Reads outside a
+ * unit still go through Kysely, whose connection waits for the transaction to end, so they never
+ * see a batch before its commit.
+ */
+const unitConnections = new WeakMap<object, SqliteDatabase>();
+
+function run<R>(executor: Kysely<Database> | Trx, adapter: object, sql: string, parameters: unknown[]): Promise<QueryResult<R>> {
+  const connection = executor.isTransaction ? unitConnections.get(adapter) : undefined;
+  if (!connection) return executor.executeQuery<R>(CompiledQuery.raw(sql, parameters) as CompiledQuery<R>);
+  const statement = connection.prepare(sql);
+  if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
+  return Promise.resolve({ rows: [], numAffectedRows: BigInt(statement.run(parameters).changes) });
+}
+
+/**
+ * A query of a hot path, built and compiled once per dialect and then only bound: `build` gets a
+ * marker for each named parameter (constants it writes stay as they are), and every call runs the
+ * kept SQL with its own values. Building and compiling a Kysely query costs more than SQLite
+ * running it.
+ */
+export function preparedQuery<P extends string, R = unknown>(build: (db: Kysely<Database> | Trx, p: Record<P, any>) => Compilable<R>) {
+  const compiled = new WeakMap<object, { sql: string; parameters: Array<{ name: P } | { value: unknown }> }>();
+  return (executor: Kysely<Database> | Trx, values: Record<P, unknown>): Promise<QueryResult<R>> => {
+    const adapter = executor.getExecutor().adapter;
+    let query = compiled.get(adapter);
+    if (!query) {
+      const markers = new Proxy({}, { get: (_target, name) => `${MARKER}${String(name)}` }) as Record<P, unknown>;
+      const { sql, parameters } = build(executor, markers).compile();
+      query = { sql, parameters: parameters.map((v) => (typeof v === 'string' && v.startsWith(MARKER) ? { name: v.slice(MARKER.length) as P } : { value: v })) };
+      compiled.set(adapter, query);
+    }
+    return run<R>(executor, adapter, query.sql, query.parameters.map((p) => ('name' in p ? values[p.name] : p.value)));
+  };
+}
+
 /** Insert rows inside a write unit. */
 export async function insertRows(trx: Trx, rows: readonly RowInsert[]): Promise<void> {
   const adapter = trx.getExecutor().adapter;
@@ -130,7 +172,7 @@ export async function insertRows(trx: Trx, rows: readonly RowInsert[]): Promise<
       compiled.set(key, insert);
     }
     const values = row as Record<string, unknown>;
-    await trx.executeQuery(CompiledQuery.raw(insert.sql, insert.columns.map((column) => values[column] ?? null)));
+    await run(trx, adapter, insert.sql, insert.columns.map((column) => values[column] ?? null));
   }
 }
 

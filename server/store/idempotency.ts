@@ -1,7 +1,7 @@
 // Idempotency records: the first response to a key, replayed for retries within 24 hours.
 import type { Kysely } from 'kysely';
-import type { Trx } from './db.ts';
-import type { Database } from './tables.ts';
+import { preparedQuery, type Trx } from './db.ts';
+import type { Database, IdempotencyKeysTable } from './tables.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -14,20 +14,33 @@ export interface IdempotencyRecord {
   createdAt: number;
 }
 
+// The queries of every idempotent request, compiled once (store/db.ts › preparedQuery).
+const claim = preparedQuery<'entityId' | 'key' | 'operation' | 'requestHash' | 'now' | 'expiredBefore'>((db, p) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({ entity_id: p.entityId, key: p.key, operation: p.operation, request_hash: p.requestHash, status: 'pending', http_status: null, response: null, created_at: p.now })
+    // An expired record no longer protects anything: it is replaced; a live one keeps the key taken.
+    .onConflict((oc) =>
+      oc
+        .columns(['entity_id', 'key'])
+        .doUpdateSet({ operation: p.operation, request_hash: p.requestHash, status: 'pending', http_status: null, response: null, created_at: p.now })
+        .where('idempotency_keys.created_at', '<', p.expiredBefore),
+    ),
+);
+const find = preparedQuery<'entityId' | 'key', IdempotencyKeysTable>((db, p) => db.selectFrom('idempotency_keys').selectAll().where('entity_id', '=', p.entityId).where('key', '=', p.key));
+const complete = preparedQuery<'entityId' | 'key' | 'httpStatus' | 'response'>((db, p) =>
+  db.updateTable('idempotency_keys').set({ status: 'done', http_status: p.httpStatus, response: p.response }).where('entity_id', '=', p.entityId).where('key', '=', p.key),
+);
+const release = preparedQuery<'entityId' | 'key'>((db, p) => db.deleteFrom('idempotency_keys').where('entity_id', '=', p.entityId).where('key', '=', p.key).where('status', '=', 'pending'));
+
 /** Claim a key; false when it is already taken (by a finished or a running request). */
 export async function claimKey(trx: Trx, entityId: string, key: string, operation: string, requestHash: string, now: number): Promise<boolean> {
-  // An expired record no longer protects anything: it is replaced.
-  await trx.deleteFrom('idempotency_keys').where('entity_id', '=', entityId).where('key', '=', key).where('created_at', '<', now - IDEMPOTENCY_TTL_MS).execute();
-  const result = await trx
-    .insertInto('idempotency_keys')
-    .values({ entity_id: entityId, key, operation, request_hash: requestHash, status: 'pending', http_status: null, response: null, created_at: now })
-    .onConflict((oc) => oc.columns(['entity_id', 'key']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  const result = await claim(trx, { entityId, key, operation, requestHash, now, expiredBefore: now - IDEMPOTENCY_TTL_MS });
+  return Number(result.numAffectedRows ?? 0n) === 1;
 }
 
 export async function findKey(db: Kysely<Database> | Trx, entityId: string, key: string): Promise<IdempotencyRecord | undefined> {
-  const row = await db.selectFrom('idempotency_keys').selectAll().where('entity_id', '=', entityId).where('key', '=', key).executeTakeFirst();
+  const row = (await find(db, { entityId, key })).rows[0];
   if (!row) return undefined;
   return {
     operation: row.operation,
@@ -40,17 +53,12 @@ export async function findKey(db: Kysely<Database> | Trx, entityId: string, key:
 }
 
 export async function completeKey(trx: Trx, entityId: string, key: string, httpStatus: number, response: string): Promise<void> {
-  await trx
-    .updateTable('idempotency_keys')
-    .set({ status: 'done', http_status: httpStatus, response })
-    .where('entity_id', '=', entityId)
-    .where('key', '=', key)
-    .execute();
+  await complete(trx, { entityId, key, httpStatus, response });
 }
 
 /** A request that failed before it could answer frees its key for a retry. */
 export async function releaseKey(trx: Trx, entityId: string, key: string): Promise<void> {
-  await trx.deleteFrom('idempotency_keys').where('entity_id', '=', entityId).where('key', '=', key).where('status', '=', 'pending').execute();
+  await release(trx, { entityId, key });
 }
 
 export async function purgeExpiredKeys(trx: Trx, now: number): Promise<number> {
