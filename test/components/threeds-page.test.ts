@@ -20,7 +20,8 @@ async function gatewayPage(attributes: Record<string, string>): Promise<{ frame:
 
 /** What the stand-in echo page was posted, once the frame got there. */
 async function posted(frame: HTMLIFrameElement, timeout = 5000): Promise<Record<string, string>> {
-  await waitUntil(() => frame.contentDocument?.documentElement.dataset.posted !== undefined, 'nothing was posted to the echo page', { timeout });
+  // While the frame navigates, its new document may not have a root element yet.
+  await waitUntil(() => frame.contentDocument?.documentElement?.dataset.posted !== undefined, 'nothing was posted to the echo page', { timeout });
   const root = frame.contentDocument!.documentElement;
   expect(root.dataset.method).to.equal('POST');
   return JSON.parse(root.dataset.posted!);
