@@ -12,7 +12,6 @@ import { cardDebit, databaseUrl, pgSkip, shopA, shopB, startGateway, TestClock, 
 const DAY = '2026-03-10';
 const SETTLEMENT_DAY = '2026-03-11';
 const NEXT_DAY = '2026-03-12';
-const HOUR = 60 * 60 * 1000;
 
 /** The spec's column order, written out here so that the file is held against the spec, not against the code. */
 const SPEC_COLUMNS =
