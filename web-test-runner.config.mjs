@@ -1,10 +1,16 @@
 // Component tests in Debian's Chromium (npm run test:components). TypeScript through esbuild;
 // card-validator, which ships CommonJS only, is bundled to ESM on request (the browser cannot
-// load CommonJS; Vite does this for the real build).
+// load CommonJS; Vite does this for the real build). The widget's locale files are served as the
+// gateway serves them, with the integrity the build would give the widget.
 import { createRequire } from 'node:module';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { build } from 'esbuild';
+import { tsImport } from 'tsx/esm/api';
+
+/** The locale files of the build (scripts/locale-files.ts): the same bytes and integrity values. */
+const { localeFiles } = await tsImport('./scripts/locale-files.ts', import.meta.url);
+const LOCALE_FILES = localeFiles();
 
 const require = createRequire(import.meta.url);
 const CJS = /^(card-validator|credit-card-type)(\/.*)?$/;
@@ -72,8 +78,26 @@ function threedsPages() {
   };
 }
 
+/**
+ * The gateway's locale files, for the widget tests (test/components/support.ts sends the widget's
+ * locale requests here):
+ *   /v1/locales/{locale}.json           the built file
+ *   /__locales/tampered/{locale}.json   the file with one text changed (its integrity no longer matches)
+ */
+function localePages() {
+  const files = new Map(LOCALE_FILES.map((file) => [file.locale, file.source]));
+  return async (ctx, next) => {
+    const match = /^\/(v1\/locales|__locales\/tampered)\/([a-z]+)\.json$/.exec(ctx.path);
+    const source = match && files.get(match[2]);
+    if (!source) return next();
+    ctx.type = 'application/json';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = match[1] === 'v1/locales' ? source : JSON.stringify(JSON.parse(source).with(0, 'Tampered'));
+  };
+}
+
 export default {
-  middleware: [threedsPages()],
+  middleware: [threedsPages(), localePages()],
   files: 'test/components/**/*.test.ts',
   nodeResolve: true,
   concurrency: 1,
@@ -82,6 +106,6 @@ export default {
       launchOptions: { executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] },
     }),
   ],
-  plugins: [commonJs(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.src.json', define: { 'import.meta.env.DEV': 'true' } })],
+  plugins: [commonJs(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.src.json', define: { 'import.meta.env.DEV': 'true', __PW_LOCALES__: JSON.stringify(Object.fromEntries(LOCALE_FILES.map((file) => [file.locale, file.integrity]))) } })],
   testFramework: { config: { timeout: 10000 } },
 };

@@ -134,9 +134,9 @@ export function playgroundPage(p: Playground): string {
   .map(([amount, code]) => `<tr><td><a href="/?amount=${amount}">${amount}</a></td><td>${code}</td></tr>`)
   .join('')}</tbody></table>
 <h2>3-D Secure</h2>
-<p>Pay with a card above, or open the shop on a path of the simulated directory server: ${['frictionless', 'attempt', 'challenge', 'error', 'notEnrolled', 'methodTimeout'].map((flow) => `<a href="/?flow=${flow}">${flow}</a>`).join(' · ')}; <a href="/?flow=challenge&amp;topLevel=1">challenge at the top level</a>.</p>
+<p>Pay with a card above, or open the shop on a path of the simulated directory server: ${['frictionless', 'attempt', 'challenge', 'error', 'notEnrolled', 'methodTimeout'].map((flow) => `<a href="/?flow=${flow}">${flow}</a>`).join(' · ')}; <a href="/?flow=challenge&amp;topLevel=1">challenge at the top level</a>; <a href="/?billing=ask">a checkout without billing address</a> (the form asks the shopper for it).</p>
 <h2>Other ways to pay</h2>
-<p><a href="/transfer">Online transfer</a> (server-to-server, the bank's page approves or cancels) · <a href="/app">the webview page an app opens</a> (its result goes to the app's own scheme).</p>
+<p><a href="/transfer">Online transfer</a> (server-to-server, the bank's page approves or cancels) · <a href="/app">the webview page an app opens</a> (its result goes to the app's own scheme) · <a href="/?wallets=1">the shop with wallet buttons</a> (Apple Pay, Google Pay, Samsung Pay: a button for each wallet this browser can pay with, through the Payment Request API; the simulator approves any token; Apple Pay's merchant session is simulated, which a real Safari refuses).</p>
 <h2>Webhooks</h2>
 <p><a href="/playground/webhooks">Notifications as they arrive</a>: the shop's receiver, registered for the demo entity, decrypts them.</p>
 <h2>Server-to-server payment</h2>

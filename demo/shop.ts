@@ -6,12 +6,15 @@
 // Query options of the shop page (the playground links them): amount=, flow= (the simulator's
 // 3-D Secure path, customParameters[3DS2_flow]), topLevel=1 (the challenge at the top level,
 // read by assets/options.js), registration= (a registration id of the entity: the form offers
-// that saved card). /transfer pays by online transfer server-to-server (the shopper follows the
+// that saved card), billing=ask (the checkout carries no billing address: the form asks the
+// shopper for what 3-D Secure 2 needs), wallets=1 (the page offers the wallets too: a button for each
+// the browser can pay with, through the Payment Request API). /transfer pays by online transfer server-to-server (the shopper follows the
 // gateway's redirect with a plain form), /app opens the gateway's webview page the way a shop's
 // app would. /reference is the gateway's API reference, read from its OpenAPI document.
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declineAmounts, testCards } from '../server/simulator/testCards.ts';
+import { WALLET_CONNECT_SOURCES } from '../server/http/pages.ts';
 import { layout, escape, resultPage, shopPage, playgroundPage, transferPage } from './pages.ts';
 import { referencePage } from './reference.ts';
 import { DemoReceiver, RECEIVER_PATH, webhooksPage } from './webhooks.ts';
@@ -35,6 +38,8 @@ const ASSETS: Record<string, { type: string; body: Buffer }> = {
 const AMOUNT = /^\d{1,10}\.\d{2}$/;
 /** The simulator's 3-D Secure paths (docs/threeds-protocol.md). */
 const FLOWS = new Set(['frictionless', 'attempt', 'challenge', 'error', 'notEnrolled', 'methodTimeout']);
+/** The wallets the shop page offers with wallets=1 (those of the entity show, docs/widget-protocol.md). */
+const WALLET_BRANDS = 'APPLEPAY GOOGLEPAY SAMSUNGPAY';
 /** A registration id, as the shop page's registration= gives it. */
 const REGISTRATION_ID = /^[0-9a-f]{32}$/;
 /** A result the shop's server may read: its checkouts' payments and its server-to-server payments. */
@@ -62,7 +67,8 @@ export function shopCsp(gateway: string, formTargets: string[] = []): string {
     "default-src 'self'",
     `script-src 'self' ${gateway}`,
     `frame-src ${gateway}`,
-    `connect-src 'self' ${gateway}`,
+    // The wallets' identifiers too: Chromium refuses a PaymentRequest whose identifier connect-src does not allow.
+    `connect-src 'self' ${gateway} ${WALLET_CONNECT_SOURCES}`,
     "style-src 'self'",
     "img-src 'self' data:",
     "object-src 'none'",
@@ -106,7 +112,7 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
         ...order('demo', amount),
         integrity: 'true',
         shopperResultUrl: `${origin}/result`,
-        ...BILLING,
+        ...(query.billing !== 'ask' && BILLING),
         ...(query.flow && FLOWS.has(query.flow) && { 'customParameters[3DS2_flow]': query.flow }),
         ...(query.registration && REGISTRATION_ID.test(query.registration) && { 'registrations[0].id': query.registration }),
       }),
@@ -115,7 +121,8 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
     if (checkout.status !== 200) {
       return html(reply.code(502), layout('Checkout unavailable', `<p>The gateway refused the checkout: ${escape(JSON.stringify(checkout.body.result))}</p>`), shopCsp(gw));
     }
-    return html(reply, shopPage({ gateway: gw, checkoutId: checkout.body.id, integrity: checkout.body.integrity, amount, brands, action: `${origin}/result` }), shopCsp(gw));
+    const pageBrands = query.wallets === '1' ? `${WALLET_BRANDS} ${brands}` : brands;
+    return html(reply, shopPage({ gateway: gw, checkoutId: checkout.body.id, integrity: checkout.body.integrity, amount, brands: pageBrands, action: `${origin}/result` }), shopCsp(gw));
   });
 
   app.get('/result', async (request, reply) => {

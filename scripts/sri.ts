@@ -1,12 +1,13 @@
-// Subresource-integrity manifest of the built widget: sha384 (base64) of every emitted file, with
-// its size and gzip size. `npm run build` calls manifestFor after Vite; the gateway serves the
-// files' bytes and takes integrity values from dist/manifest.json.
+// Subresource-integrity manifest of the built widget: sha384 (base64) of every emitted file (the
+// scripts and the locale files), with its size and gzip size. `npm run build` calls manifestFor
+// after Vite; the gateway serves the files' bytes and takes integrity values from dist/manifest.json.
 //   tsx scripts/sri.ts [dir] [file…]   (defaults: dist and DEFAULT_FILES)
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { LOCALES } from '../src/core/locale-list.ts';
 
 export interface ManifestEntry {
   /** "sha384-<base64>", as the integrity attribute of a script tag takes it. */
@@ -20,7 +21,9 @@ export interface Manifest {
 }
 
 export const MANIFEST = 'manifest.json';
-export const DEFAULT_FILES = ['paymentWidgets.js', 'secure-frame.js', 'threeds.js', 'webview.js', 'sw.js'];
+/** dist/ name of a locale's texts (every locale but English; the gateway serves it as /v1/locales/{locale}.json). */
+export const localeFileName = (locale: string): string => `locales/${locale}.json`;
+export const DEFAULT_FILES = ['paymentWidgets.js', 'secure-frame.js', 'threeds.js', 'webview.js', 'sw.js', ...LOCALES.filter((locale) => locale !== 'en').map(localeFileName)];
 
 /** The integrity value of some bytes: "sha384-" and the base64 digest. */
 export function sri(bytes: Uint8Array): string {

@@ -18,6 +18,8 @@ const entitySchema = z.object({
   reversalCutoffHours: z.number().positive().default(24),
   throttle: z.object({ perSecond: z.number().int().positive() }).default({ perSecond: 50 }),
   webhooks: z.array(webhookSchema).default([]),
+  // The merchant's country (ISO 3166 alpha-2), as wallets' payment sheets need it (default DE).
+  country: z.string().regex(/^[A-Z]{2}$/).optional(),
   // The merchant's own account, answered as merchant.bankAccount.* for bank transfers (BANKTRANSFER):
   // the shopper sends the money there. Types as the spec's response table.
   bankAccount: z

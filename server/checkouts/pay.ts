@@ -73,10 +73,10 @@ async function paymentFor(deps: Deps, checkout: Checkout, page: PagePayment): Pr
     };
   }
 
-  const { account, card, bankAccount, virtualAccount } = page;
-  const request: InitialPaymentRequest = { ...base, paymentType: typeFor(account.brand), paymentBrand: account.brand, card, bankAccount, virtualAccount };
-  // A virtual account or an online transfer cannot be registered: their payments simply create none.
-  const register = checkout.request.createRegistration === 'true' && account.method !== 'VA' && account.method !== 'OT';
+  const { account, card, bankAccount, virtualAccount, applePay, googlePay, samsungPay } = page;
+  const request: InitialPaymentRequest = { ...base, paymentType: typeFor(account.brand), paymentBrand: account.brand, card, bankAccount, virtualAccount, applePay, googlePay, samsungPay };
+  // A virtual account, an online transfer or a wallet's token cannot be registered: their payments simply create none.
+  const register = checkout.request.createRegistration === 'true' && account.method !== 'VA' && account.method !== 'OT' && account.method !== 'WA';
   return {
     request,
     account,

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { CHECKOUT_ID } from '../checkouts/checkouts.ts';
 import type { GatewayEnv } from '../config.ts';
 import { catalogue, groups, groupsOf, type ResultCode } from '../results.ts';
-import { checkoutRequest, checkoutUpdate, pageAccountPayment, pageRegistrationPayment } from '../schema/checkout.ts';
+import { checkoutRequest, checkoutUpdate, merchantSessionRequest, pageAccountPayment, pageRegistrationPayment } from '../schema/checkout.ts';
 import { authenticationRequest } from '../schema/authentication.ts';
 import { flatBodySchema, flatParams, flattenJsonSchema, nestedJsonSchema, type JsonSchema } from '../schema/flat.ts';
 import { chargebackQuery } from '../schema/chargebackQuery.ts';
@@ -93,8 +93,8 @@ interface Operation {
   summary: string;
   description?: string;
   credential: Credential;
-  /** The {id} of the path. */
-  id?: { description: string; pattern?: RegExp };
+  /** The {id} of the path (or of another name). */
+  id?: { name?: string; description: string; pattern?: RegExp };
   query?: QueryParam[];
   body?: Body;
   /** POST with an Idempotency-Key header. */
@@ -366,7 +366,7 @@ export const operations: Operation[] = [
     tag: 'Payment form',
     summary: 'Pay the checkout (called by the widget)',
     description:
-      'CORS for any origin. Amount, currency and payment type come from the checkout. Either an account (card, bankAccount or virtualAccount) or one of the checkout\u2019s registrations; customParameters names must start with SHOPPER_.',
+      'CORS for any origin. Amount, currency and payment type come from the checkout. Either an account (card, bankAccount, virtualAccount, or a wallet\u2019s encrypted token: applePay.paymentToken, googlePay.paymentToken or samsungPay.paymentToken with the wallet\u2019s brand, which the checkout\u2019s entity must offer) or one of the checkout\u2019s registrations; customParameters names must start with SHOPPER_.',
     credential: 'checkout id',
     id: checkoutId,
     body: {
@@ -384,6 +384,25 @@ export const operations: Operation[] = [
       '400': json('Declined, invalid parameters, already paid (with the paid payment\u2019s code and redirect), or not open.', ['PagePaymentResponse', 'CheckoutState', 'ErrorResponse'], replayed),
       '404': noCheckout,
       '409': json('Another payment attempt of the checkout is under way (000.200.000).', ['CheckoutState', 'ErrorResponse']),
+      '429': json('Throttled (the widget calls of the entity).', 'ThrottledResponse', RETRY_AFTER),
+    },
+  },
+  {
+    method: 'post',
+    path: '/v1/checkouts/{id}/applePaySession',
+    operationId: 'applePayMerchantSession',
+    tag: 'Payment form',
+    summary: 'Apple Pay merchant validation (called by the widget)',
+    description:
+      'CORS for any origin. The widget sends the merchantvalidation event\u2019s validationURL; the answer\u2019s merchantSession goes to event.complete(). The shop page\u2019s Origin is the validated domain. Test environment: a simulated session. Live: refused (600.200.201), this gateway has no connection to Apple Pay.',
+    credential: 'checkout id',
+    id: checkoutId,
+    body: { variants: [{ name: 'MerchantSessionRequest', title: 'Validation URL', schema: merchantSessionRequest }], entityId: false, closed: true, json: true },
+    responses: {
+      '200': json('The merchant session.', 'MerchantSessionResponse'),
+      '400': json('The entity does not offer APPLEPAY, or live (600.200.201); validationUrl not Apple\u2019s (200.300.404); the checkout is not open (its state\u2019s code).', ['ErrorResponse', 'CheckoutState']),
+      '404': noCheckout,
+      '409': json('A payment of the checkout is under way (000.200.000).', 'CheckoutState'),
       '429': json('Throttled (the widget calls of the entity).', 'ThrottledResponse', RETRY_AFTER),
     },
   },
@@ -512,6 +531,22 @@ export const operations: Operation[] = [
     responses: { ...script('The script'), '400': json('checkoutId is not a checkout id.', 'ErrorResponse') },
   },
   { method: 'get', path: '/v1/frames/secure-frame.js', operationId: 'secureFrameScript', tag: 'Widget files', summary: 'The card frames\u2019 script', credential: 'none', responses: script('The script') },
+  {
+    method: 'get',
+    path: '/v1/locales/{file}',
+    operationId: 'widgetTexts',
+    tag: 'Widget files',
+    summary: 'The widget\u2019s texts in one locale other than English',
+    description: 'A JSON array of strings, one per text of the widget; the widget fetches its shopper\u2019s locale with the integrity its build holds.',
+    credential: 'none',
+    id: { name: 'file', description: 'The locale\u2019s file: its language code and .json, such as de.json.', pattern: /^[a-z]{2,3}\.json$/ },
+    responses: {
+      '200': { description: 'The texts: the exact bytes whose sha384 the manifest holds; CORS *, cached for a year (immutable).', content: 'json' },
+      '304': { description: 'Not modified (If-None-Match).', content: 'none' },
+      '404': json('No locale of the widget has this file.', 'ErrorResponse'),
+      '503': notBuilt,
+    },
+  },
   {
     method: 'get',
     path: '/v1/frames/card',
@@ -846,7 +881,7 @@ function buildDocument(options: DocumentOptions): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const op of operations) {
     const parameters: JsonSchema[] = [];
-    if (op.id) parameters.push({ name: 'id', in: 'path', required: true, description: op.id.description, schema: { type: 'string', ...(op.id.pattern ? { pattern: op.id.pattern.source } : {}) } });
+    if (op.id) parameters.push({ name: op.id.name ?? 'id', in: 'path', required: true, description: op.id.description, schema: { type: 'string', ...(op.id.pattern ? { pattern: op.id.pattern.source } : {}) } });
     for (const q of op.query ?? []) parameters.push(q === entityIdQuery ? ref('EntityId', 'parameters') : { name: q.name, in: 'query', required: q.required, description: q.description, schema: q.schema });
     if (op.idempotent) parameters.push(ref('IdempotencyKey', 'parameters'));
     const responses = Object.fromEntries(

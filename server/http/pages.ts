@@ -48,11 +48,18 @@ export function providerCsp(resultUrl: string | undefined): string {
 /** The gateway's own result page (server-to-server payments without a shopperResultUrl). */
 export const RESULT_PAGE_CSP = policy("default-src 'none'", "style-src 'self'", "form-action 'none'", "base-uri 'none'", 'frame-ancestors *');
 
-/** The webview payment page: the widget and its frames, the service worker; nobody may frame it. */
+/**
+ * The wallets' payment method identifiers (src/widget/wallets/wallets.ts) and where Google Pay's
+ * leads: Chromium fetches them for a PaymentRequest and refuses to construct one whose identifier
+ * the page's connect-src does not allow, so a page with a policy must list them for the buttons.
+ */
+export const WALLET_CONNECT_SOURCES = 'https://apple.com/apple-pay https://google.com/pay https://pay.google.com https://spay.samsung.com';
+
+/** The webview payment page: the widget and its frames, the wallets, the service worker; nobody may frame it. */
 export const WEBVIEW_CSP = policy(
   "default-src 'none'",
   "script-src 'self'",
-  "connect-src 'self'",
+  `connect-src 'self' ${WALLET_CONNECT_SOURCES}`,
   "style-src 'self'",
   "img-src 'self' data:",
   "frame-src 'self'",
@@ -105,6 +112,14 @@ export interface PageOptions {
 
 export const scriptTag = (path: string, asset: Asset, defer = true) =>
   `<script src="${path}?v=${asset.version}" integrity="${asset.integrity}" crossorigin="anonymous"${defer ? ' defer' : ''}></script>`;
+
+/**
+ * A preload of the locale file the widget fetches: the URL exactly as the widget writes it (its
+ * version is a piece of the integrity, src/widget/internal/locales.ts), the same mode and
+ * integrity, so the browser hands the preloaded answer to the widget's fetch.
+ */
+export const localePreload = (locale: string, asset: Asset) =>
+  `<link rel="preload" href="/v1/locales/${locale}.json?v=${encodeURIComponent(asset.integrity.slice(7, 23))}" as="fetch" integrity="${asset.integrity}" crossorigin="anonymous">`;
 
 export function htmlPage(o: PageOptions): string {
   const data = Object.entries(o.data ?? {})

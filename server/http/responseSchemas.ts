@@ -165,10 +165,31 @@ export const checkoutForm = z
     billing: z
       .array(z.enum(BILLING_FIELDS))
       .describe('billing.* fields the page asks the shopper for: those 3-D Secure 2 needs that the checkout does not carry, when its card payments are authenticated; empty otherwise.'),
+    wallet: z
+      .looseObject({
+        merchantName: z.string().describe('Shown on the wallet\u2019s payment sheet.'),
+        country: z.string().length(2).describe('The merchant\u2019s country (countryCode of Apple Pay and Google Pay).'),
+        gatewayMerchantId: hex32.describe('Google Pay\u2019s gatewayMerchantId, Samsung Pay\u2019s userId: the entity id.'),
+        gateway: z.string().describe('Google Pay\u2019s tokenization gateway: this gateway.'),
+        appleMerchantId: z.string().describe('Apple Pay\u2019s merchantIdentifier: this gateway\u2019s, which validates merchants.'),
+        samsungServiceId: z.string().describe('Samsung Pay\u2019s productId (service id).'),
+        environment: z.enum(['TEST']).describe('The providers\u2019 test environment (no `wallet` is answered in live until the gateway is registered with the providers).'),
+      })
+      .optional()
+      .describe('What the wallets\u2019 Payment Request needs, when the entity offers APPLEPAY, GOOGLEPAY or SAMSUNGPAY.'),
     expiresAt: envelope.timestamp.describe('When the checkout expires (30 minutes after its creation).'),
     ...envelope,
   })
   .describe('What the payment form needs, and nothing more.');
+
+export const merchantSessionResponse = z
+  .looseObject({
+    result,
+    id: checkoutId,
+    merchantSession: z.looseObject({}).describe('The opaque Apple Pay merchant session, for the merchantvalidation event\u2019s complete().'),
+    ...envelope,
+  })
+  .describe('An Apple Pay merchant session (simulated in the test environment).');
 
 export const pagePaymentResponse = z
   .looseObject({
@@ -333,6 +354,7 @@ export const responseSchemas = {
   CheckoutState: checkoutState,
   CheckoutForm: checkoutForm,
   PagePaymentResponse: pagePaymentResponse,
+  MerchantSessionResponse: merchantSessionResponse,
   AuthenticationResponse: authenticationResponse,
   ResultCodesResponse: resultCodesResponse,
   QueryResponse: queryResponse,

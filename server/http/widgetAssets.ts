@@ -1,6 +1,6 @@
-// The built checkout widget (dist/, written by npm run build): the bytes of each script the
-// gateway serves and their subresource integrity, read once at startup. A missing or stale build
-// never stops the gateway: the widget's endpoints answer 503 saying what to run.
+// The built checkout widget (dist/, written by npm run build): the bytes of each script and locale
+// file the gateway serves and their subresource integrity, read once at startup. A missing or
+// stale build never stops the gateway: the widget's endpoints answer 503 saying what to run.
 
 /** What the public is told when the widget cannot be served (the details are logged at startup). */
 export const NOT_BUILT = 'the checkout widget is not built on this server: run npm run build, then restart the gateway';
@@ -31,8 +31,16 @@ export interface Asset {
   version: string;
 }
 
+/**
+ * The texts of the widget's locales but English, `locales/{locale}.json` in the manifest: the
+ * widget fetches its shopper's with the integrity its build gave it, and speaks English when it
+ * cannot. A build from before these files (its widget holds every text) has none to serve. A
+ * listed file that is missing or does not match is kept as undefined: its requests answer 503.
+ */
+export const LOCALE_FILE = /^locales\/([a-z]{2,3})\.json$/;
+
 export type WidgetAssets =
-  | { ready: true; files: Record<WidgetFile, Asset>; optional: Partial<Record<OptionalFile, Asset>>; problems: string[] }
+  | { ready: true; files: Record<WidgetFile, Asset>; optional: Partial<Record<OptionalFile, Asset>>; locales: ReadonlyMap<string, Asset | undefined>; problems: string[] }
   | { ready: false; problem: string };
 
 /** An optional file of a ready build, or undefined. */
@@ -67,21 +75,32 @@ export function loadWidgetAssets(distDir: string): WidgetAssets {
     }
     const optional: Partial<Record<OptionalFile, Asset>> = {};
     const problems: string[] = [];
+    /** A file whose absence or mismatch only its own requests see (they answer 503); the problem is logged. */
+    const readOptional = (name: string, integrity: string): Asset | undefined => {
+      try {
+        const asset = read(name, integrity);
+        if (typeof asset !== 'string') return asset;
+        problems.push(asset);
+      } catch (error) {
+        problems.push(`${join(distDir, name)} could not be read (${(error as Error).message}): run npm run build`);
+      }
+      return undefined;
+    };
     for (const name of OPTIONAL_FILES) {
       const entry = manifest.files[name];
       if (!entry) {
         problems.push(`${manifestPath} lists no ${name}: its pages answer 503 until npm run build makes it`);
         continue;
       }
-      try {
-        const asset = read(name, entry.integrity);
-        if (typeof asset === 'string') problems.push(asset);
-        else optional[name] = asset;
-      } catch (error) {
-        problems.push(`${join(distDir, name)} could not be read (${(error as Error).message}): run npm run build`);
-      }
+      const asset = readOptional(name, entry.integrity);
+      if (asset) optional[name] = asset;
     }
-    return { ready: true, files: files as Record<WidgetFile, Asset>, optional, problems };
+    const locales = new Map<string, Asset | undefined>();
+    for (const [name, entry] of Object.entries(manifest.files)) {
+      const locale = LOCALE_FILE.exec(name)?.[1];
+      if (locale) locales.set(locale, readOptional(name, entry.integrity));
+    }
+    return { ready: true, files: files as Record<WidgetFile, Asset>, optional, locales, problems };
   } catch (error) {
     return { ready: false, problem: `the checkout widget in ${distDir} could not be read (${(error as Error).message}): run npm run build` };
   }

@@ -1,5 +1,5 @@
 // Registrations (tokens): store an account, pay with it, delete it.
-import { accountData, checkEntityAllows, createPayment, maskedAccount, sealedRegistration, type Created, type NewRegistration } from '../payments/create.ts';
+import { checkEntityAllows, createPayment, maskedAccount, sealedRegistration, type Created, type NewRegistration } from '../payments/create.ts';
 import { refused, type AlsoWrite, type Context, type Deps, type Invalid, type Refusal } from '../payments/deps.ts';
 import { resultOf, type Meta } from '../payments/response.ts';
 import { successCode } from '../payments/resultCodes.ts';

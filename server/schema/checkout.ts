@@ -14,6 +14,7 @@ import { registrationFields } from './registration.ts';
 import { browser } from './customer.ts';
 import { checkAccount, checkAmountPositive, checkCommonGroups, commonGroups, parseWith, type AccountCheck, type Parsed, type ValidationContext } from './requests.ts';
 import { virtualAccount } from './virtualAccount.ts';
+import { applePay, googlePay, samsungPay, WALLET_BRANDS, WALLETS } from './wallets.ts';
 
 /** Registrations a checkout may offer for one-click payment: registrations[0] to registrations[9]. */
 export const MAX_REGISTRATIONS = 10;
@@ -75,12 +76,24 @@ const pageCustomer = z.strictObject({ browser: browser.optional() });
 const pageBilling = z.strictObject({ street1: billingFields.street1, city: billingFields.city, postcode: billingFields.postcode, country: billingFields.country });
 export type PageBilling = z.infer<typeof pageBilling>;
 
+/**
+ * A wallet from the shopper's browser comes in its encrypted form only (the Payment Request's
+ * token, applePay.cardNetwork and cardType beside Apple's): decrypted card data with <wallet>.source
+ * is the merchant's server's to send (POST /v1/payments).
+ */
+const pageApplePay = applePay.pick({ paymentToken: true, cardNetwork: true, cardType: true }).required({ paymentToken: true });
+const pageGooglePay = googlePay.pick({ paymentToken: true }).required();
+const pageSamsungPay = samsungPay.pick({ paymentToken: true }).required();
+
 // What the payment form sends: an account, or one of the checkout's registrations.
 export const pageAccountPayment = z.strictObject({
   paymentBrand: basicFields.paymentBrand,
   card: card.optional(),
   bankAccount: bankAccount.optional(),
   virtualAccount: virtualAccount.optional(),
+  applePay: pageApplePay.optional(),
+  googlePay: pageGooglePay.optional(),
+  samsungPay: pageSamsungPay.optional(),
   customer: pageCustomer.optional(),
   billing: pageBilling.optional(),
   customParameters: customParameters.optional(),
@@ -105,6 +118,13 @@ function shopperParameters(params: Record<string, string> | undefined): CodedPar
     .map(([name, value]) => paramError(`customParameters[${name}]`, value, `must have a name starting with ${SHOPPER_PREFIX} when sent from the payment form`));
 }
 
+/** A wallet's brand with no wallet group: its token is what is missing (not a card number). */
+function walletTokenMissing(v: z.infer<typeof pageAccountPayment>): CodedParamError[] {
+  const wallet = WALLETS.find((name) => WALLET_BRANDS[name] === v.paymentBrand);
+  if (!wallet || WALLETS.some((name) => v[name] !== undefined) || v.card || v.bankAccount || v.virtualAccount) return [];
+  return [paramError(`${wallet}.paymentToken`, undefined, `is required to pay with ${v.paymentBrand} from the payment form`, '100.100.100')];
+}
+
 export function parsePagePayment(input: Nested, ctx: ValidationContext): Parsed<PagePayment> {
   if (input.registrationId !== undefined) {
     const parsed = parseWith(pageRegistrationPayment, input, ctx, (v) => shopperParameters(v.customParameters));
@@ -112,9 +132,16 @@ export function parsePagePayment(input: Nested, ctx: ValidationContext): Parsed<
   }
   let account: AccountCheck | undefined;
   const parsed = parseWith(pageAccountPayment, input, ctx, (v) => {
+    const missing = walletTokenMissing(v);
+    if (missing.length) return missing;
     const checked = checkAccount(v, ctx.now);
     account = checked.account;
     return [...checked.errors, ...shopperParameters(v.customParameters)];
   });
   return parsed.ok ? { ok: true, value: { ...parsed.value, kind: 'account', account: account! } } : parsed;
 }
+
+/** Apple Pay's merchant validation from the payment form: the merchantvalidation event's validationURL. */
+export const merchantSessionRequest = z.strictObject({ validationUrl: z.string().max(2048).optional() });
+
+export const parseMerchantSession = (input: Nested, ctx: ValidationContext): Parsed<z.infer<typeof merchantSessionRequest>> => parseWith(merchantSessionRequest, input, ctx, () => []);

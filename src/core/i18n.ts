@@ -1,32 +1,21 @@
 // The widget's texts in 13 locales: labels, placeholders, field errors and one message per group
-// of gateway result codes (results.ts picks the key). Arabic is right-to-left; card fields keep
-// Western digits in every locale (format.ts maps other digit scripts to ASCII).
-import { ar } from './locales/ar.ts';
-import { de } from './locales/de.ts';
-import { en, KEYS, type MessageKey, type Texts } from './locales/en.ts';
-import { es } from './locales/es.ts';
-import { fr } from './locales/fr.ts';
-import { it } from './locales/it.ts';
-import { ja } from './locales/ja.ts';
-import { nl } from './locales/nl.ts';
-import { pl } from './locales/pl.ts';
-import { pt } from './locales/pt.ts';
-import { sv } from './locales/sv.ts';
-import { tr } from './locales/tr.ts';
-import { zh } from './locales/zh.ts';
+// of gateway result codes (results.ts picks the key). Only English is in the bundle; each other
+// locale is a file of its own (dist/locales/{locale}.json, a JSON array in KEYS order, written by
+// the widget's build from src/core/locales/) that the widget fetches with the integrity the build
+// gave it (widget/internal/locales.ts). Arabic is right-to-left; card fields keep Western digits in
+// every locale (format.ts maps other digit scripts to ASCII).
+import { LOCALES, type Locale } from './locale-list.ts';
+import { en, KEYS, type MessageKey } from './locales/en.ts';
 
-export type { MessageKey };
+export { LOCALES, type Locale, type MessageKey };
 export type Strings = Readonly<Record<MessageKey, string>>;
-
-export const LOCALES = { ar, de, en, es, fr, it, ja, nl, pl, pt, sv, tr, zh } as const satisfies Record<string, Texts>;
-export type Locale = keyof typeof LOCALES;
 
 const RTL: ReadonlySet<string> = new Set(['ar']);
 
 /** The closest supported locale: "pt-BR" → "pt", "zh-Hant-TW" → "zh", anything unknown → "en". */
 export function resolveLocale(requested: string | undefined): Locale {
   const language = (requested ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
-  return Object.hasOwn(LOCALES, language) ? (language as Locale) : 'en';
+  return (LOCALES as readonly string[]).includes(language) ? (language as Locale) : 'en';
 }
 
 export const dirOf = (locale: Locale): 'rtl' | 'ltr' => (RTL.has(locale) ? 'rtl' : 'ltr');
@@ -34,9 +23,8 @@ export const dirOf = (locale: Locale): 'rtl' | 'ltr' => (RTL.has(locale) ? 'rtl'
 /** wpwlOptions.labels names that integrations of this kind of widget already use. */
 const ALIASES: Readonly<Record<string, MessageKey>> = { cardNumber: 'number', cardHolder: 'holder', expiryDate: 'expiry', submit: 'payAmount' };
 
-/** The locale's texts with a shop's overrides (wpwlOptions.labels) for known keys. */
-export function stringsFor(locale: Locale, overrides?: Readonly<Record<string, unknown>>): Strings {
-  const texts: readonly string[] = LOCALES[locale];
+/** A locale's texts (one per key, in KEYS order; English when none are given) with a shop's overrides (wpwlOptions.labels) for known keys. */
+export function stringsFor(texts: readonly string[] = en, overrides?: Readonly<Record<string, unknown>>): Strings {
   const strings = Object.fromEntries(KEYS.map((key, i) => [key, texts[i]!])) as Record<MessageKey, string>;
   for (const [name, value] of Object.entries(overrides ?? {})) {
     const key = Object.hasOwn(ALIASES, name) ? ALIASES[name]! : name;

@@ -1,12 +1,14 @@
 // Which form takes a brand, and the brand's name as shoppers know it (the page script only).
 import { CARD_BRANDS } from './brands.ts';
 
-export type Method = 'saved' | 'card' | 'bank' | 'virtual';
+export type Method = 'saved' | 'card' | 'bank' | 'virtual' | 'wallet';
 
 const METHODS: Record<string, Exclude<Method, 'saved'>> = {};
 for (const brand of Object.values(CARD_BRANDS)) METHODS[brand] = 'card';
 for (const brand of ['DIRECTDEBIT_SEPA', 'SEPA', 'DIRECTDEBIT']) METHODS[brand] = 'bank';
 for (const brand of ['PAYPAL', 'ALIPAY', 'PAYDIREKT', 'TRUSTLY', 'KLARNA_PAYMENTS']) METHODS[brand] = 'virtual';
+// Wallets are buttons of their own (widget/wallets/), not a choice of the method list.
+for (const brand of ['APPLEPAY', 'GOOGLEPAY', 'SAMSUNGPAY']) METHODS[brand] = 'wallet';
 
 /** The form a brand is paid with. */
 export const methodOf = (brand: string): Exclude<Method, 'saved'> | undefined => METHODS[brand];
@@ -19,6 +21,9 @@ const NAMES: Readonly<Record<string, string>> = {
   CHINAUNIONPAY: 'UnionPay',
   PAYPAL: 'PayPal',
   KLARNA_PAYMENTS: 'Klarna',
+  APPLEPAY: 'Apple Pay',
+  GOOGLEPAY: 'Google Pay',
+  SAMSUNGPAY: 'Samsung Pay',
 };
 
 /** The brand's name as shoppers know it ("VISA" → "Visa", "MASTER" → "Mastercard"). */

@@ -77,6 +77,8 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<st
 }
 
 export class SecureField {
+  /** Put in the page by the first configure: the input shows, labelled and themed, once the widget's form does. */
+  readonly #form: HTMLFormElement;
   readonly #input: HTMLInputElement;
   readonly #label: HTMLLabelElement;
   readonly #description: HTMLSpanElement;
@@ -109,7 +111,11 @@ export class SecureField {
     root.dir = 'ltr';
     if (locale) root.lang = locale;
 
-    const form = el('form', { autocomplete: 'on', novalidate: '' }, document.body);
+    // Built now, shown at the first configure: the widget may load its frames while its form is
+    // still hidden (the form data loading), and a hidden frame must take no focus or typing.
+    const form = (this.#form = document.createElement('form'));
+    form.autocomplete = 'on';
+    form.noValidate = true;
     form.addEventListener('submit', (event) => event.preventDefault());
     const number = field === 'number';
     this.#label = el('label', { for: 'pw-input', class: 'vh' }, form);
@@ -277,6 +283,7 @@ export class SecureField {
     // leave their declaration).
     const declarations = Object.entries(message.style).map(([name, value]) => `${name}:${value};`);
     this.#tokens.replaceSync(`:root{${declarations.join('')}}`);
+    if (!this.#form.isConnected) document.body.appendChild(this.#form);
   }
 
   /** The security code, asked of the cvv frame over the gateway-origin BroadcastChannel. */

@@ -1,9 +1,21 @@
 // What the webview page's service worker may answer from its cache (docs/threeds-protocol.md,
 // "Webview page and service worker"). Everything else, every API call above all, is never
 // touched: it goes to the network only. Pure functions, shared by sw.ts and the unit tests.
+import { LOCALES } from '../core/locale-list.ts';
 
-/** The files the worker precaches, by their plain paths (requests carry ?checkoutId= or ?v=): the widget, the frame's script, the page's script and stylesheet. */
-export const ASSETS = ['/v1/paymentWidgets.js', '/v1/frames/secure-frame.js', '/v1/webview.js', '/v1/frames/pages.css'] as const;
+/**
+ * The files the worker precaches, by their plain paths (requests carry ?checkoutId= or ?v=): the
+ * widget, the frame's script, the page's script and stylesheet, and every locale's texts (the
+ * widget fetches its checkout's, which must be there offline too; all of them, since the worker
+ * cannot know which locale the next checkout has: about 8 KiB gzip, once per build).
+ */
+export const ASSETS: readonly string[] = [
+  '/v1/paymentWidgets.js',
+  '/v1/frames/secure-frame.js',
+  '/v1/webview.js',
+  '/v1/frames/pages.css',
+  ...LOCALES.filter((locale) => locale !== 'en').map((locale) => `/v1/locales/${locale}.json`),
+];
 
 /** The frame page fetched at install as the template of frame pages served offline. */
 export const frameTemplateUrl = (origin: string): string => `/v1/frames/card?field=number&channel=${'0'.repeat(32)}&origin=${encodeURIComponent(origin)}`;
@@ -16,7 +28,7 @@ const PAGE = /^\/v1\/checkouts\/[0-9a-f]{32}\.[A-Za-z0-9_-]{1,15}\/page$/;
 export function routeOf(pathname: string): Route | undefined {
   if (PAGE.test(pathname)) return 'page';
   if (pathname === '/v1/frames/card') return 'frame';
-  return (ASSETS as readonly string[]).includes(pathname) ? 'asset' : undefined;
+  return ASSETS.includes(pathname) ? 'asset' : undefined;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

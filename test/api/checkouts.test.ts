@@ -8,7 +8,7 @@ import { responseTimestamp } from '../../server/clock.ts';
 import { resultUrl } from '../../server/http/routes/checkouts.ts';
 import { FRAME_CSP } from '../../server/http/routes/widget.ts';
 import type { Manifest } from '../../scripts/sri.ts';
-import { expectedRedirect, fakeDist, pageCard, pageSepa, prepareCheckout, Shopper, shopperResultUrl } from '../support/checkouts.ts';
+import { expectedRedirect, FAKE_LOCALES, fakeDist, pageCard, pageSepa, prepareCheckout, Shopper, shopperResultUrl } from '../support/checkouts.ts';
 import { visaFacts } from '../support/cardFacts.ts';
 import { cardDebit, databaseUrl, pgSkip, shopA, shopB, startGateway, type Client, type TestGateway, type TestGatewayOptions } from '../support/gateway.ts';
 
@@ -650,6 +650,52 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.equal(response.headers.get('etag'), `"${dist.manifest.files['secure-frame.js']!.integrity}"`);
     });
 
+    it('serves each locale file of the manifest as JSON with the bytes of its integrity, cached for a year, with CORS', async () => {
+      for (const [locale, texts] of Object.entries(FAKE_LOCALES)) {
+        const integrity = dist.manifest.files[`locales/${locale}.json`]!.integrity;
+        // The widget's URL carries a piece of the hash, which the gateway ignores.
+        const response = await fetch(`${gw.base}/v1/locales/${locale}.json?v=${encodeURIComponent(integrity.slice(7, 23))}`, { headers: { origin: 'https://shop.example' } });
+        assert.equal(response.status, 200);
+        assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
+        assert.equal(response.headers.get('access-control-allow-origin'), '*');
+        assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+        assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+        assert.equal(response.headers.get('etag'), `"${integrity}"`);
+        const bytes = await response.arrayBuffer();
+        assert.equal(sha384(bytes), integrity);
+        assert.deepEqual(JSON.parse(Buffer.from(bytes).toString('utf8')), texts);
+        const again = await fetch(`${gw.base}/v1/locales/${locale}.json`, { headers: { 'if-none-match': `"${integrity}"` } });
+        assert.equal(again.status, 304);
+      }
+    });
+
+    it('preloads the locale file on the webview page at the URL and integrity the widget fetches it with', async () => {
+      const preloads = async (locale?: string) => {
+        const id = await prepareCheckout(gw.client, locale ? { locale } : {});
+        const html = await (await fetch(`${gw.base}/v1/checkouts/${id}/page`)).text();
+        return [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" integrity="([^"]+)" crossorigin="anonymous">/g)].map((m) => [m[1]!, m[2]!]);
+      };
+      const integrity = dist.manifest.files['locales/ar.json']!.integrity;
+      assert.deepEqual(await preloads('ar_EG'), [[`/v1/locales/ar.json?v=${encodeURIComponent(integrity.slice(7, 23))}`, integrity]]);
+      assert.deepEqual(await preloads('en'), []);
+      assert.deepEqual(await preloads(), []);
+      // A locale this build has no file of: the widget speaks English, nothing to preload.
+      assert.deepEqual(await preloads('fr'), []);
+    });
+
+    it('answers 404 naming the file for a locale the build has no file of, English included', async () => {
+      for (const file of ['en.json', 'xx.json', 'de.js', 'DE.json', '..%2Fmanifest.json']) {
+        const response = await fetch(`${gw.base}/v1/locales/${file}`);
+        assert.equal(response.status, 404, file);
+        const body = (await response.json()) as any;
+        assert.equal(body.result.code, '200.300.404');
+        assert.equal(body.result.parameterErrors[0].name, 'file');
+        assert.equal(body.result.parameterErrors[0].message, "file must be the texts of one of the widget's locales: de.json, ar.json");
+      }
+      const post = await fetch(`${gw.base}/v1/locales/de.json`, { method: 'POST' });
+      assert.equal(post.status, 405);
+    });
+
     it('refuses a malformed checkoutId on the script URL', async () => {
       const response = await fetch(`${gw.base}/v1/paymentWidgets.js?checkoutId=abc`);
       assert.equal(response.status, 400);
@@ -734,7 +780,7 @@ describe('checkouts without a built widget', () => {
   after(() => gw.close());
 
   it('answers 503 saying to run npm run build, and never crashes', async () => {
-    for (const path of ['/v1/paymentWidgets.js', '/v1/frames/secure-frame.js', `/v1/frames/card?field=number&channel=${'a'.repeat(16)}&origin=https%3A%2F%2Fshop.example`]) {
+    for (const path of ['/v1/paymentWidgets.js', '/v1/frames/secure-frame.js', '/v1/locales/de.json', `/v1/frames/card?field=number&channel=${'a'.repeat(16)}&origin=https%3A%2F%2Fshop.example`]) {
       const response = await fetch(gw.base + path);
       assert.equal(response.status, 503, path);
       const body = (await response.json()) as any;

@@ -548,6 +548,30 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.deepEqual((await checkoutPayment(id)).billing, { street1: 'Hauptstrasse 1', city: 'Wien', state: 'W', postcode: '1010', country: 'AT' });
     });
 
+    it("a saved card pays a checkout without billing when the page sends it: refused without, the checkout's values winning, authenticated", async () => {
+      const registered = await merchant.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': cards.frictionless.VISA, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+      assert.equal(registered.status, 200, JSON.stringify(registered.body));
+      const registrationId = registered.body.id as string;
+      const id = await prepareCheckout(merchant, { 'registrations[0].id': registrationId, 'billing.country': 'AT' });
+      assert.deepEqual((await shopper.form(id)).body.billing, ['street1', 'city', 'postcode']);
+
+      const without = await shopper.pay(id, { registrationId, ...browserData });
+      assert.equal(without.status, 400);
+      assert.deepEqual(without.body.result.parameterErrors.map((e: { name: string }) => e.name), ['billing.street1', 'billing.city', 'billing.postcode']);
+      const invalid = await shopper.pay(id, { registrationId, ...browserData, ...billingAddress, 'billing.postcode': '10 115' });
+      assert.deepEqual(invalid.body.result.parameterErrors.map((e: { name: string }) => e.name), ['billing.postcode']);
+
+      // With the security code too, as the paying frame sends it under registrations.requireCvv.
+      const paid = await shopper.pay(id, { registrationId, 'card.cvv': '123', ...browserData, ...billingAddress });
+      assert.equal(paid.status, 200, JSON.stringify(paid.body));
+      assert.deepEqual(paid.body.redirect, { url: expectedRedirect(id) });
+      const read = await checkoutPayment(id);
+      assert.equal(read.result.code, '000.100.110');
+      assert.equal(read.registrationId, registrationId);
+      assert.equal(read.threeDSecure.authenticationStatus, 'Y');
+      assert.deepEqual(read.billing, { street1: 'Main Street 1', city: 'Berlin', postcode: '10115', country: 'AT' });
+    });
+
     it('refuses invalid billing from the page, naming each parameter, and billing fields the page may not send', async () => {
       const id = await prepareCheckout(merchant);
       const bad = await shopper.pay(id, { ...pageCard({ 'card.number': cards.frictionless.VISA }), ...browserData, ...billingAddress, 'billing.postcode': '10-115', 'billing.country': 'de' });
@@ -775,7 +799,7 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.equal(response.headers.get('content-security-policy'), WEBVIEW_CSP);
       assert.equal(
         WEBVIEW_CSP,
-        "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' data:; frame-src 'self'; worker-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; require-trusted-types-for 'script'",
+        "default-src 'none'; script-src 'self'; connect-src 'self' https://apple.com/apple-pay https://google.com/pay https://pay.google.com https://spay.samsung.com; style-src 'self'; img-src 'self' data:; frame-src 'self'; worker-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; require-trusted-types-for 'script'",
       );
       assert.equal(response.headers.get('cache-control'), 'no-store');
       const html = await response.text();

@@ -1,4 +1,5 @@
 import { expect, oneEvent } from '@open-wc/testing';
+import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import type { CardForm } from '../../src/widget/card/card-form.component.ts';
 import type { PaymentWidget } from '../../src/widget/payment-widget/payment-widget.component.ts';
 import type { ParentMessage, SubmitMessage } from '../../src/core/messages.ts';
@@ -117,6 +118,37 @@ describe('card form', () => {
     expect(holder.getAttribute('aria-invalid')).to.equal('false');
     expect(description(holder)).to.equal('');
     await expect(el).to.be.accessible();
+  });
+
+  it('pays on a press at the top edge of the button right after a wrong field, whose error would push the button down', async () => {
+    const setup = await cardForm();
+    const { el, posted, frame } = setup;
+    await frame('number', validNumber);
+    await frame('cvv', validCvv);
+    type(one<HTMLInputElement>(el, '#expiry'), '0534');
+    const holder = one<HTMLInputElement>(el, '#holder');
+    type(holder, 'J');
+    await settle(el);
+    holder.focus();
+    const button = one<HTMLButtonElement>(el, 'button[type="submit"]');
+    button.scrollIntoView({ block: 'center' });
+    const box = button.getBoundingClientRect();
+    const at = { position: [Math.round(box.left + box.width / 2), Math.ceil(box.top + 2)] as [number, number] };
+    try {
+      // A real pointer: the holder loses focus between down and up, as it does for a shopper.
+      await sendMouse({ type: 'move', ...at });
+      await sendMouse({ type: 'down', ...at });
+      await settle(el);
+      await sendMouse({ type: 'up', ...at });
+      await settle(el);
+    } finally {
+      await resetMouse();
+    }
+    // The click reached the button: the submit checked the form, announced the error and went back to the field.
+    expect(one(el, '[aria-live]').textContent).to.equal('Enter the name on the card.');
+    expect(holder.getAttribute('aria-invalid')).to.equal('true');
+    expect(one<HTMLElement>(el, 'pw-card-form').shadowRoot!.activeElement).to.equal(holder);
+    expect(submits(posted)).to.have.length(0);
   });
 
   it('tells the frames which of their fields is wrong', async () => {

@@ -87,10 +87,21 @@ describe('<payment-widget>', () => {
 
   it('says when the gateway cannot be reached', async () => {
     fetchStub = stubFetch();
-    window.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    const served = window.fetch;
+    window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => (String(input).endsWith('/form') ? Promise.reject(new TypeError('Failed to fetch')) : served(input, init))) as typeof fetch;
     const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} locale="de"></payment-widget>`);
     await waitUntil(() => el.loadError !== '');
     expect(el.loadError).to.equal('Keine Verbindung. Erneut versuchen.');
+    await expect(el).to.be.accessible();
+  });
+
+  it('says so in English when the locale file cannot be reached either', async () => {
+    fetchStub = stubFetch();
+    window.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} locale="de"></payment-widget>`);
+    await waitUntil(() => el.loadError !== '');
+    expect(el.loadError).to.equal('No connection. Try again.');
+    expect(el.getAttribute('lang')).to.equal('en');
     await expect(el).to.be.accessible();
   });
 
@@ -112,7 +123,7 @@ describe('<payment-widget>', () => {
       expect(url.searchParams.get('checkoutId')).to.equal(CHECKOUT_ID);
     }
     expect(urls[0]!.searchParams.get('channel')).to.equal(urls[1]!.searchParams.get('channel'));
-    expect(number!.getAttribute('allow')).to.equal('payment; shared-autofill');
+    expect(number!.getAttribute('allow')).to.equal('payment');
     expect(number!.title).to.equal('Card number');
     expect(cvv!.title).to.equal('Security code');
     await expect(el).to.be.accessible();
@@ -230,6 +241,84 @@ describe('<payment-widget>', () => {
     await settle(el);
     expect(el.getAttribute('lang')).to.equal('en');
     await expect(el).to.be.accessible();
+  });
+
+  it('requests the card frames while the form data loads, hidden and inert, and shows that same form once it arrived', async () => {
+    fetchStub = stubFetch();
+    let answer: (response: Response) => void = () => {};
+    window.fetch = (() => new Promise<Response>((resolve) => (answer = resolve))) as typeof fetch;
+    const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} brands="VISA MASTER" locale="en"></payment-widget>`);
+    await settle(el);
+    let readyEvents = 0;
+    el.addEventListener('pw-ready', () => readyEvents++);
+
+    // The form data is not there yet, the frames are already requested (in parallel with it).
+    expect(el.checkout).to.equal(undefined);
+    expect(one(el, '[part="status"]').textContent).to.equal('Loading…');
+    const card = one<CardForm>(el, 'pw-card-form');
+    const frames = all<HTMLIFrameElement>(el, 'iframe');
+    expect(frames.map((frame) => new URL(frame.src).searchParams.get('field'))).to.deep.equal(['number', 'cvv']);
+    expect(card.hidden).to.equal(true);
+    expect(card.inert).to.equal(true);
+    expect(getComputedStyle(card).display).to.equal('none');
+    // Frames ready before the form data: nothing is configured and the widget is not ready yet.
+    const posted: [string, string][] = [];
+    card.frames.post = (field, message) => void posted.push([field, message.type]);
+    for (const field of ['number', 'cvv'] as const) fromFrame(one(el, `iframe[data-field="${field}"]`), { type: 'ready', channel: card.frames.channel, field });
+    await settle(el);
+    expect(posted).to.deep.equal([]);
+    expect(readyEvents).to.equal(0);
+
+    answer(json(formData()));
+    await waitUntil(() => el.checkout !== undefined, 'the form data did not arrive');
+    await settle(el);
+    // The same form and frames (not loaded again), shown and configured; pw-ready once.
+    expect(one<CardForm>(el, 'pw-card-form')).to.equal(card);
+    expect(all<HTMLIFrameElement>(el, 'iframe')).to.deep.equal(frames);
+    expect(card.hidden).to.equal(false);
+    expect(card.inert).to.equal(false);
+    expect(all(el, '[part="status"]')).to.have.length(0);
+    expect(posted).to.deep.equal([
+      ['number', 'configure'],
+      ['cvv', 'configure'],
+    ]);
+    expect(readyEvents).to.equal(1);
+    expect(one(el, 'button[type="submit"]').textContent).to.equal('Pay €92.00');
+    await expect(el).to.be.accessible();
+  });
+
+  it('drops the card frames made while loading when the form data shows another form, or none', async () => {
+    const registrations = [{ id: 'aa'.repeat(16), paymentBrand: 'VISA', card: { last4Digits: '0000', expiryMonth: '05', expiryYear: '2034' } }];
+    for (const [form, shown] of [
+      [formData({ registrations }), 'pw-registrations'],
+      [formData({ brands: ['DIRECTDEBIT_SEPA'] }), 'pw-bank-account-form'],
+      [{ result: { code: '100.396.103', description: 'Previously pending transaction timed out' } }, '[part="alert"]'],
+    ] as const) {
+      fetchStub = stubFetch();
+      let answer: (response: Response) => void = () => {};
+      window.fetch = (() => new Promise<Response>((resolve) => (answer = resolve))) as typeof fetch;
+      const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} locale="en"></payment-widget>`);
+      await settle(el);
+      expect(all(el, 'iframe[data-field="number"]')).to.have.length(1);
+      answer(json(form, 'brands' in form ? 200 : 400));
+      await waitUntil(() => el.checkout !== undefined || el.loadError !== '', 'the form data did not arrive');
+      await settle(el);
+      expect(all(el, 'pw-card-form')).to.have.length(0);
+      expect(all(el, 'iframe')).to.have.length(0);
+      expect(all(el, shown)).to.have.length(1);
+      fetchStub.restore();
+    }
+    fetchStub = stubFetch();
+  });
+
+  it('makes no card frames while loading for a page that offers no card brand', async () => {
+    fetchStub = stubFetch();
+    window.fetch = (() => new Promise<Response>(() => {})) as typeof fetch;
+    const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} brands="DIRECTDEBIT_SEPA PAYPAL" locale="en"></payment-widget>`);
+    await settle(el);
+    expect(all(el, 'pw-card-form')).to.have.length(0);
+    expect(all(el, 'iframe')).to.have.length(0);
+    expect(one(el, '[part="status"]').textContent).to.equal('Loading…');
   });
 
   it('offers saved cards first and can hide the other forms while they are offered', async () => {

@@ -2,7 +2,16 @@ import { expect, oneEvent } from '@open-wc/testing';
 import { languageTag } from '../../src/core/browser.ts';
 import type { RegistrationsList } from '../../src/widget/registrations/registrations-list.component.ts';
 import type { ParentMessage, SubmitMessage } from '../../src/core/messages.ts';
-import { all, CHECKOUT_ID, formData, fromFrame, GATEWAY, json, one, REGISTRATIONS, settle, stubFetch, widget } from './support.ts';
+import { all, blur, CHECKOUT_ID, description, formData, fromFrame, GATEWAY, json, one, REGISTRATIONS, settle, stubFetch, type, widget } from './support.ts';
+
+/** The saved-card list with registrations.requireCvv: its security-code frame, and what the page posts to that frame. */
+async function cvvList() {
+  const el = await widget({ brands: 'VISA AMEX', options: { registrations: { requireCvv: true } } });
+  const list = one<RegistrationsList>(el, 'pw-registrations');
+  const posted: [string, ParentMessage][] = [];
+  list.frames.post = (field, message) => void posted.push([field, message]);
+  return { el, list, posted, frame: one<HTMLIFrameElement>(list, 'iframe') };
+}
 
 describe('saved cards', () => {
   let restore = () => {};
@@ -61,11 +70,7 @@ describe('saved cards', () => {
   it('asks for the security code in a frame, which then pays, when registrations.requireCvv is set', async () => {
     const fetchStub = stubFetch(formData({ registrations: REGISTRATIONS }));
     restore = fetchStub.restore;
-    const el = await widget({ brands: 'VISA AMEX', options: { registrations: { requireCvv: true } } });
-    const list = one<RegistrationsList>(el, 'pw-registrations');
-    const posted: [string, ParentMessage][] = [];
-    list.frames.post = (field, message) => void posted.push([field, message]);
-    const frame = one<HTMLIFrameElement>(list, 'iframe');
+    const { el, list, posted, frame } = await cvvList();
     expect(new URL(frame.src).searchParams.get('field')).to.equal('cvv');
     expect(frame.title).to.equal('Security code');
 
@@ -96,6 +101,137 @@ describe('saved cards', () => {
     const error = oneEvent(el, 'pw-error');
     fromFrame(frame, { type: 'submitted', channel, status: 400, body: { result: { code: '100.150.202' } } });
     expect((await error).detail.message).to.equal('Saved card no longer available.');
+    await expect(el).to.be.accessible();
+  });
+});
+
+describe('saved cards billing address', () => {
+  const ASKED = ['street1', 'city', 'postcode', 'country'];
+  let restore = () => {};
+  afterEach(() => restore());
+
+  const paid = () => json({ result: { code: '000.100.110' }, redirect: { url: 'https://shop.example/r' } });
+  const sentOf = (calls: { url: string; init: RequestInit }[]) => {
+    const call = calls.find((c) => c.url.endsWith('/payment'));
+    return call ? Object.fromEntries(new URLSearchParams(call.init.body as string)) : undefined;
+  };
+  const billingSent = (sent: Record<string, string>) => Object.fromEntries(Object.entries(sent).filter(([name]) => name.startsWith('billing.')));
+
+  /** Fills every asked field with a valid value. */
+  async function fillAddress(list: RegistrationsList): Promise<void> {
+    type(one<HTMLInputElement>(list, '#street1'), ' Main Street 1 ');
+    type(one<HTMLInputElement>(list, '#city'), 'Berlin');
+    type(one<HTMLInputElement>(list, '#postcode'), 'SW1A 1AA');
+    const country = one<HTMLSelectElement>(list, '#country');
+    country.value = 'GB';
+    country.dispatchEvent(new Event('change'));
+    await settle(list);
+  }
+
+  it('asks for no billing address when the form data lists none, and sends none', async () => {
+    const fetchStub = stubFetch(formData({ registrations: REGISTRATIONS, billing: [] }), paid);
+    restore = fetchStub.restore;
+    const el = await widget({ brands: 'VISA MASTER' });
+    const list = one<RegistrationsList>(el, 'pw-registrations');
+    expect(all(list, '[part="billing"]')).to.have.length(0);
+    el.addEventListener('pw-result', (event) => event.preventDefault());
+    const result = oneEvent(el, 'pw-result');
+    one<HTMLButtonElement>(list, 'button[type="submit"]').click();
+    await result;
+    expect(billingSent(sentOf(fetchStub.calls)!)).to.deep.equal({});
+  });
+
+  it('asks only for the listed fields, labelled in the locale, with autocomplete, below the saved cards', async () => {
+    const fetchStub = stubFetch(formData({ registrations: REGISTRATIONS, billing: ['city', 'postcode', 'country'] }));
+    restore = fetchStub.restore;
+    const el = await widget({ brands: 'VISA MASTER', locale: 'de' });
+    const list = one<RegistrationsList>(el, 'pw-registrations');
+    expect(one(list, '[part="billing"] legend').textContent).to.equal('Rechnungsadresse');
+    expect(all(list, '[part="billing"] input, [part="billing"] select').map((e) => e.id)).to.deep.equal(['postcode', 'city', 'country']);
+    const expected = { city: ['address-level2', 'Ort'], postcode: ['postal-code', 'Postleitzahl'], country: ['country', 'Land'] };
+    for (const [id, [autocomplete, label]] of Object.entries(expected)) {
+      const input = one<HTMLInputElement>(list, `#${id}`);
+      expect(input.getAttribute('autocomplete')).to.equal(autocomplete);
+      expect(one(list, `label[for="${id}"]`).textContent).to.equal(label);
+      expect(input.getAttribute('aria-required')).to.equal('true');
+      expect(input.getAttribute('aria-describedby')).to.equal(`${id}-error`);
+    }
+    const country = one<HTMLSelectElement>(list, 'select#country');
+    expect(country.options.length).to.equal(250);
+    expect(country.value).to.equal('');
+    expect([...country.options].find((o) => o.value === 'DE')!.text).to.equal('Deutschland');
+    // The address comes after the saved cards and before the pay button.
+    const form = one(list, 'form');
+    expect([...form.children].map((c) => c.getAttribute('part') ?? c.localName)).to.deep.equal(['fieldset', 'billing', 'alert', 'button']);
+    await expect(el).to.be.accessible();
+  });
+
+  it('refuses to pay while an asked field is missing or invalid, marking each, then sends billing.* with the saved card', async () => {
+    const fetchStub = stubFetch(formData({ registrations: REGISTRATIONS, billing: ASKED }), paid);
+    restore = fetchStub.restore;
+    const el = await widget({ brands: 'VISA MASTER' });
+    const list = one<RegistrationsList>(el, 'pw-registrations');
+    const postcode = one<HTMLInputElement>(list, '#postcode');
+    type(postcode, '10115!');
+    blur(postcode);
+    await settle(el);
+    expect(postcode.getAttribute('aria-invalid')).to.equal('true');
+    expect(description(postcode)).to.equal('Enter a valid postcode.');
+
+    one<HTMLButtonElement>(list, 'button[type="submit"]').click();
+    await settle(el);
+    expect(sentOf(fetchStub.calls)).to.equal(undefined);
+    const street = one<HTMLInputElement>(list, '#street1');
+    expect(street.getAttribute('aria-invalid')).to.equal('true');
+    expect(description(street)).to.equal('Fill in this field.');
+    expect(one<HTMLInputElement>(list, '#city').getAttribute('aria-invalid')).to.equal('true');
+    expect(one<HTMLSelectElement>(list, '#country').getAttribute('aria-invalid')).to.equal('true');
+    expect(one(el, '[aria-live]').textContent).to.equal('Fill in this field.');
+    expect(list.shadowRoot!.activeElement).to.equal(street);
+    await expect(el).to.be.accessible();
+
+    await fillAddress(list);
+    for (const id of ['street1', 'city', 'postcode', 'country']) expect(one(list, `#${id}`).getAttribute('aria-invalid'), id).to.equal('false');
+    el.addEventListener('pw-result', (event) => event.preventDefault());
+    const result = oneEvent(el, 'pw-result');
+    one<HTMLButtonElement>(list, 'button[type="submit"]').click();
+    expect((await result).detail.method).to.equal('saved');
+    const sent = sentOf(fetchStub.calls)!;
+    expect(sent.registrationId).to.equal(REGISTRATIONS[0]!.id);
+    // Trimmed, the postcode without its space, as the card form sends them.
+    expect(billingSent(sent)).to.deep.equal({ 'billing.street1': 'Main Street 1', 'billing.city': 'Berlin', 'billing.postcode': 'SW1A1AA', 'billing.country': 'GB' });
+    expect(sent['customer.browser.userAgent']).to.equal(navigator.userAgent);
+  });
+
+  it('with registrations.requireCvv, checks code and address together and hands billing.* to the paying frame', async () => {
+    const fetchStub = stubFetch(formData({ registrations: REGISTRATIONS, billing: ['street1', 'country'] }));
+    restore = fetchStub.restore;
+    const { el, list, posted, frame } = await cvvList();
+    const { channel } = list.frames;
+    fromFrame(frame, { type: 'ready', channel, field: 'cvv' });
+    await settle(el);
+
+    one<HTMLButtonElement>(list, 'button[type="submit"]').click();
+    await settle(el);
+    expect(posted.some(([, m]) => m.type === 'submit')).to.equal(false);
+    // The security code comes first, so its error is the one announced; the address is marked too.
+    expect(one(el, '[aria-live]').textContent).to.equal('Enter the security code.');
+    expect(one(list, '#street1').getAttribute('aria-invalid')).to.equal('true');
+    expect(one(list, '#country').getAttribute('aria-invalid')).to.equal('true');
+    expect(all(list, '#city, #postcode')).to.have.length(0);
+
+    fromFrame(frame, { type: 'state', channel, field: 'cvv', empty: false, valid: true, complete: true, cvvLength: 3 });
+    type(one<HTMLInputElement>(list, '#street1'), 'Main Street 1');
+    const country = one<HTMLSelectElement>(list, '#country');
+    country.value = 'DE';
+    country.dispatchEvent(new Event('change'));
+    await settle(el);
+    one<HTMLButtonElement>(list, 'button[type="submit"]').click();
+    await settle(el);
+    const submit = posted.find(([, m]) => m.type === 'submit') as [string, SubmitMessage];
+    expect(submit[0]).to.equal('cvv');
+    expect(submit[1].fields).to.deep.equal({ registrationId: REGISTRATIONS[0]!.id, 'billing.street1': 'Main Street 1', 'billing.country': 'DE' });
+    expect(fetchStub.calls.some((c) => c.url.endsWith('/payment'))).to.equal(false);
     await expect(el).to.be.accessible();
   });
 });

@@ -12,6 +12,8 @@ describe('secure card field (frame page script)', () => {
   let received: FrameMessage[];
   let field: SecureField;
   let input: HTMLInputElement;
+  /** What the frame showed before the page configured it. */
+  let inputBeforeConfigure: Element | null;
   const originalFetch = window.fetch;
 
   before(async () => {
@@ -21,8 +23,17 @@ describe('secure card field (frame page script)', () => {
     received = [];
     parent.contentWindow!.addEventListener('message', (event) => received.push(event.data));
     field = new SecureField({ field: 'number', channel, origin: location.origin, locale: 'en', checkoutId: CHECKOUT_ID }, parent.contentWindow!);
-    input = document.querySelector<HTMLInputElement>('#pw-input')!;
     await waitUntil(() => received.length >= 2);
+    inputBeforeConfigure = document.querySelector('#pw-input');
+    // The widget configures a frame once its form shows (the frame shows its input then).
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { type: 'configure', channel, locale: 'en', label: 'Card number', placeholder: '', style: {} },
+        origin: location.origin,
+        source: parent.contentWindow,
+      }),
+    );
+    input = document.querySelector<HTMLInputElement>('#pw-input')!;
   });
   after(() => {
     window.fetch = originalFetch;
@@ -56,6 +67,14 @@ describe('secure card field (frame page script)', () => {
       delete root.dataset.origin;
     }
     expect(readSettings(document, '?field=number&channel=short&origin=https%3A%2F%2Fshop.example')).to.equal(null);
+  });
+
+  it('says it is ready at once and shows its input only once the page configured it', () => {
+    // A frame loads while the widget's form is still hidden (the form data loading): until the
+    // widget shows its form and configures the frame, there is nothing to focus or type into.
+    expect(received[0]).to.deep.equal({ type: 'ready', channel, field: 'number' });
+    expect(inputBeforeConfigure).to.equal(null);
+    expect(input.isConnected).to.equal(true);
   });
 
   it('says it is ready and describes its input for assistive technology', async () => {
@@ -168,7 +187,6 @@ describe('secure card field (frame page script)', () => {
     expect(settings.accept).to.equal('text/html,application/xhtml+xml,*/*;q=0.8');
     const forms = document.querySelectorAll('form').length;
     new SecureField(settings, parent.contentWindow!);
-    const form = document.querySelectorAll('form')[forms]!;
     const requests: string[] = [];
     window.fetch = (async (_url: RequestInfo | URL, init: RequestInit = {}) => {
       requests.push(init.body as string);
@@ -177,6 +195,7 @@ describe('secure card field (frame page script)', () => {
     try {
       // The page has room for 390×400 (2).
       fromParent({ type: 'configure', channel: other, locale: 'en', label: 'Card number', placeholder: '', style: {}, challengeWindow: '2' });
+      const form = document.querySelectorAll('form')[forms]!;
       type(form.querySelector<HTMLInputElement>('input')!, '4200000000000091');
       fromParent({ type: 'submit', channel: other, idempotencyKey: 'pw-key-3ds', fields: { 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'customer.browser.timezone': '999' } });
       await waitUntil(() => requests.length === 1, 'the frame paid', { timeout: 5000 });
@@ -197,7 +216,7 @@ describe('secure card field (frame page script)', () => {
       fromParent({ type: 'configure', channel: other, locale: 'en', label: 'evil', placeholder: '', style: {}, challengeWindow: '02' });
       expect(form.querySelector('label')!.textContent).to.equal('Card number');
     } finally {
-      form.remove();
+      document.querySelectorAll('form')[forms]?.remove();
     }
     await expect(document.querySelector('form')).to.be.accessible();
   });

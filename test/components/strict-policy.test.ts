@@ -90,8 +90,7 @@ describe('under a strict Content-Security-Policy with Trusted Types', () => {
     parent.title = 'fake shop page';
     document.body.append(parent);
     new SecureField({ field: 'number', channel: 'abcdef0123456789abcdef0123456789', origin: location.origin, locale: 'en', checkoutId: CHECKOUT_ID }, parent.contentWindow!);
-    const input = document.querySelector<HTMLInputElement>('#pw-input')!;
-    type(input, '4200000000000000');
+    // The frame shows its input once the page configured it.
     window.dispatchEvent(
       new MessageEvent('message', {
         origin: location.origin,
@@ -99,6 +98,8 @@ describe('under a strict Content-Security-Policy with Trusted Types', () => {
         data: { type: 'configure', channel: 'abcdef0123456789abcdef0123456789', locale: 'en', label: 'Card number', placeholder: '', style: { '--pw-color-text': '#222' } },
       }),
     );
+    const input = document.querySelector<HTMLInputElement>('#pw-input')!;
+    type(input, '4200000000000000');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(input.value).to.equal('4200 0000 0000 0000');
     expect(violations).to.deep.equal([]);

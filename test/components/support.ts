@@ -1,5 +1,6 @@
-// Helpers of the component tests: a fake gateway (fetch stubbed, frames never load), the
-// checkout's form data, messages "from" a frame, and queries through shadow roots.
+// Helpers of the component tests: a fake gateway (fetch stubbed, frames never load, locale files
+// from the test server), the checkout's form data, messages "from" a frame, and queries through
+// shadow roots.
 import { fixture, html, waitUntil } from '@open-wc/testing';
 import type { FrameMessage } from '../../src/core/messages.ts';
 import '../../src/widget/payment-widget/payment-widget.ts';
@@ -38,14 +39,33 @@ export type Responder = (call: FetchCall) => Response | Promise<Response>;
 
 export const json = (body: unknown, status = 200): Response => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** Replaces window.fetch; answers the form request with `form` and other requests with `respond`. */
-export function stubFetch(form: unknown = formData(), respond?: Responder) {
+const originalFetch = window.fetch.bind(window);
+const LOCALE_FILE = /\/v1\/locales\/[a-z]+\.json(\?|$)/;
+
+/**
+ * The fake gateway's locale files: the test server's (web-test-runner.config.mjs) at the same
+ * path, or at `path` (such as /__locales/tampered/de.json), fetched for real with the widget's
+ * integrity, so that Chromium checks it.
+ */
+export const localeFile =
+  (path?: string): Responder =>
+  (call) => {
+    const url = new URL(call.url);
+    return originalFetch(new URL(path ?? url.pathname + url.search, location.origin), call.init);
+  };
+
+/**
+ * Replaces window.fetch; answers the form request with `form`, a locale file's with `locales`
+ * (by default the test server's), and other requests with `respond`.
+ */
+export function stubFetch(form: unknown = formData(), respond?: Responder, locales: Responder = localeFile()) {
   const original = window.fetch;
   const calls: FetchCall[] = [];
   window.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const call = { url: String(input), init };
     calls.push(call);
     if (call.url.endsWith('/form')) return json(form);
+    if (LOCALE_FILE.test(call.url)) return locales(call);
     if (!respond) throw new TypeError('Failed to fetch');
     return respond(call);
   }) as typeof fetch;

@@ -96,6 +96,41 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
     await page.close();
   });
 
+  it('requests the card frames while the form data is on its way, and shows their inputs once the form is shown', async () => {
+    const page = await stage.browser.newPage();
+    const violations = await watchPolicyViolations(page);
+    // The form data is held until the number frame's page has been requested: with the frames
+    // made only after the form data, this would time out.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let formAsked = false;
+    await page.route(/\/v1\/checkouts\/[^/]+\/form$/, async (route) => {
+      formAsked = true;
+      await released;
+      await route.continue();
+    });
+    const frameAsked = page.waitForRequest(/\/v1\/frames\/card\?field=number&/, { timeout: 10_000 });
+    const frameShown = page.waitForEvent('framenavigated', { predicate: (frame) => frame.url().includes('field=number'), timeout: 10_000 });
+    frameShown.catch(() => undefined); // awaited below; a failure above must not leave it unhandled
+    const loaded = page.goto(`${stage.shopOrigin}/`);
+    await frameAsked;
+    assert.equal(formAsked, true, 'the form data was not asked for');
+    // The frames load meanwhile, inside the hidden form: no input to focus or type into yet.
+    const number = await frameShown;
+    await number.waitForLoadState('load');
+    assert.equal(await number.locator('input[autocomplete="cc-number"]').count(), 0, 'the number frame shows an input before the form does');
+    assert.equal(await page.getByText('Loading…').count(), 1);
+
+    release();
+    await loaded;
+    await fillCard(page);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL(/\/result\?/, { timeout: 15_000 });
+    assert.equal(await page.locator('h1.outcome').getAttribute('data-result-code'), '000.100.110');
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
   it('leaves no stray frames or listeners after 50 unmount and mount cycles', async () => {
     const { page, violations } = await openShop();
     await numberFrame(page).locator('input[autocomplete="cc-number"]').waitFor();

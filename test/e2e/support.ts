@@ -53,7 +53,7 @@ export async function startStage(options: StageOptions = {}): Promise<Stage> {
   };
 }
 
-/** Collects Content-Security-Policy violations of every frame of the page. */
+/** Collects Content-Security-Policy violations of every frame of the page, and Permissions-Policy warnings (an `allow` feature the browser does not know). */
 export async function watchPolicyViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(`{
     const list = (window.__violations = []);
@@ -62,6 +62,7 @@ export async function watchPolicyViolations(page: Page): Promise<() => Promise<s
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy|Trusted Type|TrustedHTML|TrustedScript/i.test(message.text())) errors.push(message.text());
+    if (/Unrecognized feature|Permissions.Policy|Feature.Policy/i.test(message.text())) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   return async () => {

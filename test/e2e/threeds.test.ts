@@ -168,6 +168,35 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     await page.close();
   });
 
+  it('a saved card on a checkout without billing address: the list asks for it, refuses to pay without it, and sends it', async () => {
+    const registrationId = await savedCard(FRICTIONLESS);
+    const { page, violations } = await openShop(`?registration=${registrationId}&billing=ask`);
+    await page.getByText('•••• 0091').waitFor();
+    const street = page.getByLabel('Street and number');
+    await street.waitFor();
+    // Nothing is sent without the address: the first missing field is marked and focused.
+    const payments: string[] = [];
+    page.on('request', (request) => void (request.method() === 'POST' && request.url().endsWith('/payment') && payments.push(request.url())));
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    assert.equal(await street.getAttribute('aria-invalid'), 'true');
+    assert.equal(await street.evaluate((input) => input === (input.getRootNode() as unknown as { activeElement: unknown }).activeElement), true);
+    assert.deepEqual(payments, []);
+
+    await street.fill('Main Street 1');
+    await page.getByLabel('Postcode').fill('SW1A 1AA');
+    await page.getByLabel('City').fill('London');
+    await page.getByLabel('Country').selectOption('GB');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const { code, merchant } = await resultOf(page);
+    assert.equal(code, '000.100.110');
+    assert.equal(merchant.registrationId, registrationId);
+    assert.equal(merchant.threeDSecure.authenticationStatus, 'Y');
+    assert.deepEqual(merchant.billing, { street1: 'Main Street 1', city: 'London', postcode: 'SW1A1AA', country: 'GB' });
+    assert.equal(payments.length, 1);
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
   it('challenge at the top level when the shop asks for it', async () => {
     const { page, violations } = await openShop('?topLevel=1');
     await fillCard(page, CHALLENGE);

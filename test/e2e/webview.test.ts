@@ -17,13 +17,14 @@ describe('the webview payment page in Chromium', () => {
   after(() => stage?.close());
 
   /** A checkout as a shop's app creates it: its result goes back to the app's own scheme. */
-  async function appCheckout(): Promise<string> {
+  async function appCheckout(extra: Record<string, string> = {}): Promise<string> {
     const answer = await stage.merchant.post('/v1/checkouts', {
       amount: '92.00',
       currency: 'EUR',
       paymentType: 'DB',
       shopperResultUrl: `${APP_SCHEME}checkout/result`,
       'merchant.app.schemeUrl': APP_SCHEME,
+      ...extra,
     });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     return answer.body.id;
@@ -87,8 +88,35 @@ describe('the webview payment page in Chromium', () => {
     // Only the page, the scripts and the frame page were kept: never an API answer.
     const kept = (await page.evaluate(`caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name).then((cache) => cache.keys())))).then((lists) => lists.flat().map((request) => new URL(request.url).pathname))`)) as string[];
     assert.ok(kept.length >= 6, `kept: ${kept.join(', ')}`);
-    for (const path of kept) assert.match(path, /^\/v1\/(paymentWidgets\.js|webview\.js|frames\/secure-frame\.js|frames\/pages\.css|frames\/card|checkouts\/[^/]+\/page)$/, `the service worker kept ${path}`);
+    for (const path of kept) assert.match(path, /^\/v1\/(paymentWidgets\.js|webview\.js|frames\/secure-frame\.js|frames\/pages\.css|frames\/card|checkouts\/[^/]+\/page|locales\/[a-z]{2}\.json)$/, `the service worker kept ${path}`);
 
+    await context.setOffline(false);
+    assert.deepEqual(await violations(), []);
+    await context.close();
+  });
+
+  it('speaks the checkout\u2019s language: its texts preloaded with the page (one request), and offline from the service worker', async () => {
+    const context = await stage.browser.newContext(PHONE);
+    const checkoutId = await appCheckout({ locale: 'de' });
+    const fromPage: string[] = [];
+    context.on('request', (request) => {
+      if (request.url().includes('/v1/locales/') && !request.serviceWorker()) fromPage.push(new URL(request.url()).pathname);
+    });
+    const { page, violations } = await openPage(context, checkoutId);
+    const pay = page.getByRole('button', { name: /bezahlen$/ });
+    await pay.waitFor();
+    assert.equal(await page.locator('payment-widget').getAttribute('lang'), 'de');
+    assert.equal(await page.getByLabel('Name auf der Karte').count(), 1);
+    // The widget's fetch took the preloaded answer: the page asked for its locale once.
+    assert.deepEqual(fromPage, ['/v1/locales/de.json']);
+
+    await page.waitForFunction(`caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name).then((cache) => cache.match(location.href))))).then((found) => found.some(Boolean))`, undefined, { timeout: 10_000 });
+    await context.setOffline(true);
+    const reloaded = await page.reload();
+    assert.equal(reloaded?.fromServiceWorker(), true, 'the page came from the service worker');
+    await pay.waitFor({ timeout: 10_000 });
+    assert.match((await pay.textContent()) ?? '', /^92,00\s€ bezahlen$/);
+    assert.equal(await page.locator('payment-widget').getAttribute('lang'), 'de');
     await context.setOffline(false);
     assert.deepEqual(await violations(), []);
     await context.close();

@@ -1,21 +1,27 @@
 // Helpers for checkout tests: a shopper's browser (no token, as the widget calls), a built widget
 // in a temporary dist directory, and a checkout prepared by the merchant.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { manifestFor, type Manifest } from '../../scripts/sri.ts';
 import { cardDebit, sepaDebit, type Client, type Reply } from './gateway.ts';
 
 /**
- * A dist directory with two small scripts and the manifest the build would write for them; with
- * `later`, also the later builds' files (threeds.js, webview.js, sw.js).
+ * A dist directory with two small scripts, two locale files (de, ar) and the manifest the build
+ * would write for them; with `later`, also the later builds' files (threeds.js, webview.js, sw.js).
  */
+/** The texts of fakeDist's locale files. */
+export const FAKE_LOCALES = { de: ['Zahlungsart', 'Karte'], ar: ['طريقة الدفع', 'بطاقة'] };
+
 export function fakeDist(options: { later?: boolean } = {}): { dir: string; manifest: Manifest } {
   const dir = mkdtempSync(join(tmpdir(), 'gw-dist-'));
   writeFileSync(join(dir, 'paymentWidgets.js'), '(()=>{"use strict";window.__pw="widget ✓";})();\n');
   writeFileSync(join(dir, 'secure-frame.js'), '(()=>{"use strict";window.__pwFrame=1;})();\n');
-  const files = ['paymentWidgets.js', 'secure-frame.js'];
+  mkdirSync(join(dir, 'locales'));
+  writeFileSync(join(dir, 'locales', 'de.json'), JSON.stringify(FAKE_LOCALES.de));
+  writeFileSync(join(dir, 'locales', 'ar.json'), JSON.stringify(FAKE_LOCALES.ar));
+  const files = ['paymentWidgets.js', 'secure-frame.js', 'locales/de.json', 'locales/ar.json'];
   if (options.later) {
     writeFileSync(join(dir, 'threeds.js'), '(()=>{"use strict";window.__pwThreeds=1;})();\n');
     writeFileSync(join(dir, 'webview.js'), '(()=>{"use strict";window.__pwWebview=1;})();\n');

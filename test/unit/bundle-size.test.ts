@@ -1,8 +1,11 @@
-// The size budgets of docs/widget-protocol.md, read from dist/manifest.json (npm run build).
+// The size budgets of docs/widget-protocol.md, read from dist/manifest.json (npm run build), and
+// the locale files the build writes beside the widget.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { LOCALES } from '../../src/core/locale-list.ts';
 
 const DIST = join(import.meta.dirname, '..', '..', 'dist');
 const MANIFEST = join(DIST, 'manifest.json');
@@ -44,4 +47,31 @@ describe('bundle size budgets', () => {
       );
     });
   }
+});
+
+describe('the built locale files', () => {
+  const others = LOCALES.filter((locale) => locale !== 'en');
+
+  it('are in the manifest, one per locale but English, each within 2 KiB gzip and matching its integrity', () => {
+    const files = manifest();
+    assert.deepEqual(Object.keys(files).filter((file) => file.startsWith('locales/')).sort(), others.map((locale) => `locales/${locale}.json`).sort());
+    for (const locale of others) {
+      const entry = files[`locales/${locale}.json`]!;
+      const bytes = readFileSync(join(DIST, 'locales', `${locale}.json`));
+      assert.equal(entry.integrity, `sha384-${createHash('sha384').update(bytes).digest('base64')}`, `${locale}.json changed after the manifest was written: run \`npm run build\``);
+      assert.ok(entry.gzipBytes <= 2 * KIB, `${locale}.json is ${entry.gzipBytes} B gzip`);
+    }
+  });
+
+  it('hold exactly the texts of src/core/locales, and the widget holds their integrity, not their texts', async () => {
+    const files = manifest();
+    const widget = readFileSync(join(DIST, 'paymentWidgets.js'), 'utf8');
+    for (const locale of others) {
+      const texts = (await import(`../../src/core/locales/${locale}.ts`))[locale] as readonly string[];
+      assert.deepEqual(JSON.parse(readFileSync(join(DIST, 'locales', `${locale}.json`), 'utf8')), [...texts]);
+      assert.ok(widget.includes(files[`locales/${locale}.json`]!.integrity), `paymentWidgets.js lacks the integrity of ${locale}.json: run \`npm run build\``);
+      // A text of the locale's own (not shared with English) shows whether it was bundled.
+      assert.equal(widget.includes(JSON.stringify(texts[8]).slice(1, -1)), false, `paymentWidgets.js holds ${locale}'s texts`);
+    }
+  });
 });

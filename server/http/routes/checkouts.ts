@@ -4,6 +4,7 @@
 // The widget's checkout-scoped endpoints take no token (the checkout id is the credential), answer
 // CORS to any origin and reveal only what the form needs:
 //   GET /v1/checkouts/{id}/form · POST /v1/checkouts/{id}/payment
+//   POST /v1/checkouts/{id}/applePaySession (Apple Pay's merchant validation)
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   cancelCheckout,
@@ -23,6 +24,7 @@ import {
 } from '../../checkouts/checkouts.ts';
 import { seenBrowser } from '../../checkouts/browser.ts';
 import { payCheckout, type Attempt } from '../../checkouts/pay.ts';
+import { merchantSession, walletForm, type MerchantSession } from '../../checkouts/wallets.ts';
 import { billingToAsk } from '../../threeds/policy.ts';
 import { responseTimestamp } from '../../clock.ts';
 import { newNdc } from '../../ids.ts';
@@ -31,11 +33,12 @@ import type { Context, Invalid, Refusal } from '../../payments/deps.ts';
 import { paymentResponse, resultOf } from '../../payments/response.ts';
 import { registrationResponse } from '../../registrations/registrations.ts';
 import { isPending, isSuccess } from '../../results.ts';
-import { parseCheckout, parseCheckoutUpdate, parsePagePayment } from '../../schema/checkout.ts';
+import { successCode } from '../../payments/resultCodes.ts';
+import { parseCheckout, parseCheckoutUpdate, parseMerchantSession, parsePagePayment } from '../../schema/checkout.ts';
 import type { PaymentRecord } from '../../store/payments.ts';
 import { errorBody, meta, type Reply } from '../envelope.ts';
 import { failureReply, redirectOf, type Redirect } from '../outcomes.ts';
-import { escapeHtml, originOf, scriptTag, sendPage, WEBVIEW_CSP } from '../pages.ts';
+import { escapeHtml, localePreload, originOf, scriptTag, sendPage, WEBVIEW_CSP } from '../pages.ts';
 import { handle, handleAs, type Caller, type Gateway } from '../pipeline.ts';
 import { NOT_BUILT, optionalAsset } from '../widgetAssets.ts';
 import { methods, parseBody } from './common.ts';
@@ -59,7 +62,7 @@ const PREFLIGHT = {
   'access-control-max-age': '600',
 };
 
-const WIDGET_CALL = /^\/v1\/checkouts\/[^/?]+\/(form|payment)(\?|$)/;
+const WIDGET_CALL = /^\/v1\/checkouts\/[^/?]+\/(form|payment|applePaySession)(\?|$)/;
 
 /** The widget's calls from shoppers' browsers: reading the form, paying, and their preflights (not the merchant's GET of the payment). */
 function isWidgetCall(method: string, url: string): boolean {
@@ -257,6 +260,7 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
     const { checkout, registrations } = value;
     const { amount, currency, paymentType } = checkout.request;
     const entity = g.merchants.entity(checkout.entityId);
+    const wallet = entity && walletForm(g.deps, entity);
     return {
       status: 200,
       body: {
@@ -267,6 +271,8 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
         paymentType,
         brands: entity?.brands ?? [],
         registrations: registrations.map(formRegistration),
+        // What the wallets' Payment Request needs, when the entity offers a wallet.
+        ...(wallet ? { wallet } : {}),
         // The page asks the shopper for what 3-D Secure 2 needs and the merchant did not send.
         billing: entity ? billingToAsk(entity, checkout.request) : [],
         expiresAt: responseTimestamp(new Date(checkout.expiresAt)),
@@ -299,6 +305,9 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
       const widget = g.assets.files['paymentWidgets.js'];
       const webview = optionalAsset(g.assets, 'webview.js');
       const locale = checkout.request.locale && /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8}){0,3}$/.test(checkout.request.locale) ? checkout.request.locale.replace(/_/g, '-') : 'en';
+      // The widget takes its locale from this page's lang: its texts start loading with the page.
+      const language = locale.split('-')[0]!.toLowerCase();
+      const texts = g.assets.locales.get(language);
       const html = `<!doctype html>
 <html lang="${escapeHtml(locale)}">
 <head>
@@ -306,7 +315,7 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <title>Payment</title>
 <link rel="stylesheet" href="/v1/frames/pages.css">
-${scriptTag('/v1/paymentWidgets.js', widget)}
+${texts ? `${localePreload(language, texts)}\n` : ''}${scriptTag('/v1/paymentWidgets.js', widget)}
 ${webview ? `${scriptTag('/v1/webview.js', webview)}\n` : ''}</head>
 <body class="webview">
 <main>
@@ -330,8 +339,28 @@ ${webview ? `${scriptTag('/v1/webview.js', webview)}\n` : ''}</head>
     },
   });
 
+  // Apple Pay's merchant validation: the session Safari's payment sheet needs before it opens.
+  methods(app, g, '/v1/checkouts/:id/applePaySession', {
+    POST: (request, reply) => {
+      let checkout: Checkout | undefined;
+      return handleAs<MerchantSession | Stated | Invalid | Refusal>(g, request, reply, asCheckout(request, (c) => (checkout = c)), {
+        operation: 'widget',
+        async run(ctx, params) {
+          const parsed = parseBody(g, params, parseMerchantSession);
+          if (!parsed.ok) return parsed.invalid;
+          return merchantSession(g.deps, ctx.entity, checkout!, { validationUrl: parsed.value.validationUrl, origin: request.headers.origin });
+        },
+        respond: (value, ctx) => {
+          if (value.kind === 'merchantSession') return { status: 200, body: { result: resultOf(successCode(g.deps.env, null)), id: checkout!.id, merchantSession: value.session, ...envelope(checkout!.id) } };
+          if (value.kind === 'state') return refusedByState(value);
+          return failure(ctx, idOf(request), value);
+        },
+      });
+    },
+  });
+
   // Preflight of the widget's calls (the Idempotency-Key header makes its POST non-simple).
-  for (const url of ['/v1/checkouts/:id/form', '/v1/checkouts/:id/payment']) {
+  for (const url of ['/v1/checkouts/:id/form', '/v1/checkouts/:id/payment', '/v1/checkouts/:id/applePaySession']) {
     app.route({ method: 'OPTIONS', url, handler: async (_request, reply) => reply.code(204).headers(PREFLIGHT).send() });
   }
 }

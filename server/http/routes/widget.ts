@@ -2,8 +2,9 @@
 //   GET /v1/paymentWidgets.js?checkoutId=   the shop page's script
 //   GET /v1/frames/secure-frame.js          the frame pages' script
 //   GET /v1/frames/card?field=&channel=&origin=&locale=[&checkoutId=]   the card-number and security-code frame page
-// Scripts are the exact bytes whose sha384 the manifest holds, cached for a year (their URLs
-// change with their content), with CORS for crossorigin="anonymous".
+//   GET /v1/locales/{locale}.json           a locale's texts (every one but English), which the widget fetches
+// Scripts and locale files are the exact bytes whose sha384 the manifest holds, cached for a year
+// (their URLs change with their content), with CORS for crossorigin="anonymous" and fetch's integrity.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CHECKOUT_ID } from '../../checkouts/checkouts.ts';
 import { newNdc } from '../../ids.ts';
@@ -61,12 +62,18 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
     return { name, value: '', message: `${name} was sent more than once` };
   };
 
-  const script = (file: WidgetFile | OptionalFile, cacheControl = 'public, max-age=31536000, immutable', extra: Record<string, string> = {}) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const IMMUTABLE = 'public, max-age=31536000, immutable';
+  const script = (file: WidgetFile | OptionalFile, cacheControl = IMMUTABLE, extra: Record<string, string> = {}) => async (request: FastifyRequest, reply: FastifyReply) => {
     if (!g.assets.ready) return notBuilt(reply);
     const asset: Asset | undefined = file in g.assets.files ? g.assets.files[file as WidgetFile] : optionalAsset(g.assets, file as OptionalFile);
     if (!asset) return notBuilt(reply, notBuiltFile(file as OptionalFile));
+    return send(request, reply, asset, 'application/javascript; charset=utf-8', cacheControl, extra);
+  };
+
+  /** A built file's bytes (304 when the browser holds them), CORS *, never sniffed. */
+  const send = (request: FastifyRequest, reply: FastifyReply, asset: Asset, contentType: string, cacheControl = IMMUTABLE, extra: Record<string, string> = {}) => {
     reply.headers({
-      'content-type': 'application/javascript; charset=utf-8',
+      'content-type': contentType,
       'access-control-allow-origin': '*',
       'cache-control': cacheControl,
       etag: asset.etag,
@@ -91,6 +98,22 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
   });
 
   methods(app, g, '/v1/frames/secure-frame.js', { GET: script('secure-frame.js') });
+
+  // A locale's texts: the widget carries English only and fetches its shopper's locale from here.
+  methods(app, g, '/v1/locales/:file', {
+    GET: async (request, reply) => {
+      if (!g.assets.ready) return notBuilt(reply);
+      const { file } = request.params as { file: string };
+      const locale = /^([a-z]{2,3})\.json$/.exec(file)?.[1];
+      if (!locale || !g.assets.locales.has(locale)) {
+        const files = [...g.assets.locales.keys()].map((name) => `${name}.json`).join(', ');
+        return badRequest(reply, 404, [{ name: 'file', value: file.slice(0, 64), message: `file must be the texts of one of the widget's locales: ${files || 'this build has none'}` }]);
+      }
+      const asset = g.assets.locales.get(locale);
+      if (!asset) return notBuilt(reply, `locales/${locale}.json is not built on this server: run npm run build, then restart the gateway`);
+      return send(request, reply, asset, 'application/json; charset=utf-8');
+    },
+  });
 
   // The webview page's script, and its service worker: the worker's URL never changes, so it is
   // revalidated on every load; it may control all of /v1/ (the page, the widget, the frames).

@@ -48,4 +48,5 @@ export const ar: Texts = [
   'البلد', // country
   'املأ هذا الحقل.', // eRequired
   'أدخل رمزًا بريديًا صالحًا.', // ePostcode
+  'الدفع باستخدام {0}', // payWith
 ];

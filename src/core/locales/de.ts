@@ -48,4 +48,5 @@ export const de: Texts = [
   'Land', // country
   'Bitte ausfüllen.', // eRequired
   'Gültige Postleitzahl eingeben.', // ePostcode
+  'Mit {0} bezahlen', // payWith
 ];

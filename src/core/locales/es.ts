@@ -48,4 +48,5 @@ export const es: Texts = [
   'País', // country
   'Rellena este campo.', // eRequired
   'Introduce un código postal válido.', // ePostcode
+  'Pagar con {0}', // payWith
 ];

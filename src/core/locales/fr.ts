@@ -48,4 +48,5 @@ export const fr: Texts = [
   'Pays', // country
   'Remplissez ce champ.', // eRequired
   'Saisissez un code postal valide.', // ePostcode
+  'Payer avec {0}', // payWith
 ];

@@ -48,4 +48,5 @@ export const it: Texts = [
   'Paese', // country
   'Compila questo campo.', // eRequired
   'Inserisci un CAP valido.', // ePostcode
+  'Paga con {0}', // payWith
 ];

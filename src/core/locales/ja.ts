@@ -48,4 +48,5 @@ export const ja: Texts = [
   '国', // country
   '入力してください', // eRequired
   '有効な郵便番号を入力', // ePostcode
+  '{0}で支払う', // payWith
 ];

@@ -48,4 +48,5 @@ export const nl: Texts = [
   'Land', // country
   'Vul dit veld in.', // eRequired
   'Voer een geldige postcode in.', // ePostcode
+  'Betalen met {0}', // payWith
 ];

@@ -48,4 +48,5 @@ export const pl: Texts = [
   'Kraj', // country
   'Wypełnij to pole.', // eRequired
   'Wpisz poprawny kod pocztowy.', // ePostcode
+  'Zapłać przez {0}', // payWith
 ];

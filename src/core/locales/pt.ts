@@ -48,4 +48,5 @@ export const pt: Texts = [
   'País', // country
   'Preencha este campo.', // eRequired
   'Introduza um código postal válido.', // ePostcode
+  'Pagar com {0}', // payWith
 ];

@@ -48,4 +48,5 @@ export const sv: Texts = [
   'Land', // country
   'Fyll i fältet.', // eRequired
   'Ange ett giltigt postnummer.', // ePostcode
+  'Betala med {0}', // payWith
 ];

@@ -48,4 +48,5 @@ export const tr: Texts = [
   'Ülke', // country
   'Bu alanı doldurun.', // eRequired
   'Geçerli bir posta kodu girin.', // ePostcode
+  '{0} ile öde', // payWith
 ];

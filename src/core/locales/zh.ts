@@ -48,4 +48,5 @@ export const zh: Texts = [
   '国家/地区', // country
   '请填写此项。', // eRequired
   '请输入有效的邮政编码。', // ePostcode
+  '使用 {0} 付款', // payWith
 ];

@@ -2,7 +2,7 @@
 // frames. The page never sees the digits: the number frame pays, the security code reaches it
 // over a same-origin BroadcastChannel, and this form only learns empty/valid/complete/brand.
 import { html, nothing, type PropertyValues } from 'lit';
-import { addressProblem, billingParams, countries, isBillingField, type BillingField } from '../../core/address.ts';
+import { billingParams, type BillingField } from '../../core/address.ts';
 import { brandName } from '../../core/methods.ts';
 import { checkExpiry, holderValid } from '../../core/expiry.ts';
 import { formatExpiryInput } from '../../core/format.ts';
@@ -23,9 +23,6 @@ export class CardForm extends MethodForm<CardField> {
   declare brand: string | undefined;
   readonly frames = new FrameController(this);
   #submitted = false;
-
-  /** Countries named in the widget's locale, listed once per locale. */
-  #countries: { locale: string; list: [string, string][] } | undefined;
 
   get #withCvv(): boolean {
     return this.ctx.options.requireCvv !== false;
@@ -51,32 +48,8 @@ export class CardForm extends MethodForm<CardField> {
             </div>`
           : nothing}
       </div>
-      ${this.input('holder', s.holder, { autocomplete: 'cc-name' })} ${this.#billing()} ${this.footer()}
+      ${this.input('holder', s.holder, { autocomplete: 'cc-name' })} ${this.billing()} ${this.footer()}
     </form>`;
-  }
-
-  /** The billing address 3-D Secure 2 needs, when the checkout lacks it: only the fields the form data lists. */
-  #billing() {
-    const { checkout, strings: s, locale } = this.ctx;
-    if (!checkout.billing.length) return nothing;
-    const field = (name: BillingField) => {
-      if (!checkout.billing.includes(name)) return nothing;
-      if (name === 'country') {
-        if (this.#countries?.locale !== locale) this.#countries = { locale, list: countries(locale) };
-        return this.select('country', s.country, 'country', this.#countries.list);
-      }
-      return name === 'street1'
-        ? this.input('street1', s.street, { autocomplete: 'address-line1' })
-        : name === 'city'
-          ? this.input('city', s.city, { autocomplete: 'address-level2' })
-          : this.input('postcode', s.postcode, { autocomplete: 'postal-code' });
-    };
-    return html`<fieldset part="billing">
-      <legend>${s.billing}</legend>
-      ${field('street1')}
-      <div class="row">${field('postcode')} ${field('city')}</div>
-      ${field('country')}
-    </fieldset>`;
   }
 
   #frame(field: Field, title: string) {
@@ -86,16 +59,25 @@ export class CardForm extends MethodForm<CardField> {
       data-field=${field}
       title=${title}
       aria-describedby="${field}-error"
-      src=${this.frames.url(ctx.gateway, field, ctx.locale, ctx.checkoutId)}
-      allow="payment; shared-autofill"
+      src=${this.frames.url(ctx.gateway, field, ctx.frameLocale, ctx.checkoutId)}
+      allow="payment"
       referrerpolicy="origin"
     ></iframe>`;
   }
 
+  get #framesReady(): boolean {
+    return this.frames.ready.has('number') && (!this.#withCvv || this.frames.ready.has('cvv'));
+  }
+
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    // Label, placeholder, error text and tokens for each frame; sent only when they changed.
     const { ctx } = this;
+    // Rendered hidden while the form data loads: the frames load, nothing is configured yet (a
+    // frame shows its input once configured).
+    if (ctx.pending) return;
+    // Frames that were ready before the form data: the form is ready now that it shows.
+    if (changed.has('ctx') && this.#framesReady) ctx.ready();
+    // Label, placeholder, error text and tokens for each frame; sent only when they changed.
     const s = ctx.strings;
     const style = ctx.frameTokens();
     const challengeWindow = ctx.challengeWindow(this.clientWidth);
@@ -117,7 +99,7 @@ export class CardForm extends MethodForm<CardField> {
   onFrameMessage(field: Field, message: FrameMessage): void {
     if (message.type === 'ready') {
       this.requestUpdate();
-      if (this.frames.ready.has('number') && (!this.#withCvv || this.frames.ready.has('cvv'))) this.ctx.ready();
+      if (this.#framesReady) this.ctx.ready();
     } else if (message.type === 'state') {
       if (field === 'number' && message.brand !== this.brand) {
         this.brand = message.brand;
@@ -142,8 +124,7 @@ export class CardForm extends MethodForm<CardField> {
     this.setValue(field, input.value);
   }
 
-  protected override problem(field: CardField): MessageKey | undefined {
-    if (isBillingField(field)) return addressProblem(field, this.value(field));
+  protected override problem(field: Exclude<CardField, BillingField>): MessageKey | undefined {
     if (field === 'holder') return holderValid(this.value('holder')) ? undefined : 'eHolder';
     if (field === 'expiry') {
       const expiry = checkExpiry(this.value('expiry'));

@@ -23,6 +23,19 @@ export interface CheckoutForm {
   registrations: Registration[];
   /** billing.* fields the card form asks the shopper for (3-D Secure 2 needs them, the checkout lacks them). */
   billing: BillingField[];
+  /** What the wallets' Payment Request needs, when the entity offers a wallet. */
+  wallet?: WalletForm;
+}
+
+/** GET /v1/checkouts/{id}/form's wallet (server/checkouts/wallets.ts). */
+export interface WalletForm {
+  merchantName: string;
+  country: string;
+  gatewayMerchantId: string;
+  gateway: string;
+  appleMerchantId: string;
+  samsungServiceId: string;
+  environment: string;
 }
 
 export interface WidgetContext {
@@ -33,6 +46,18 @@ export interface WidgetContext {
   /** Brands this page accepts: the checkout's, narrowed by the shop's brands list. */
   brands: readonly string[];
   locale: Locale;
+  /**
+   * The locale asked for, whose texts may still be loading: the frames' URLs carry it, so that a
+   * frame made before the texts arrived is not loaded again once they do (configure tells the
+   * frame `locale`, the one in use).
+   */
+  frameLocale: Locale;
+  /**
+   * The form data is still loading: the card form is rendered hidden and inert, only so that its
+   * frames load in the meantime (docs/widget-protocol.md); it configures no frame and reports no
+   * readiness until a context with the form data replaces this one.
+   */
+  pending: boolean;
   strings: Strings;
   options: WidgetOptions;
   /** "Pay 92,00 €" (or "Pay" when the amount cannot be shown). */

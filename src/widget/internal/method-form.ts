@@ -1,7 +1,9 @@
 // What every method form shares: field values and their errors (aria-invalid, aria-describedby
 // pointing at the error text), the announced summary on a failed submit, and the payment round
-// trip with its Idempotency-Key (kept after a network failure, so the retry cannot charge twice).
-import { html, LitElement, type PropertyDeclarations } from 'lit';
+// trip with its Idempotency-Key (kept after a network failure, so the retry cannot charge twice),
+// and the billing address 3-D Secure 2 needs, for the card form and the saved-card list alike.
+import { html, LitElement, nothing, type PropertyDeclarations } from 'lit';
+import { addressProblem, countries, isBillingField, type BillingField } from '../../core/address.ts';
 import type { Method } from '../../core/methods.ts';
 import type { PaymentAnswer } from '../../core/http.ts';
 import type { MessageKey } from '../../core/i18n.ts';
@@ -34,6 +36,10 @@ export abstract class MethodForm<F extends string> extends LitElement {
   /** The gateway's answer in words, when a payment attempt failed. */
   declare alert: string;
   #retryKey: string | undefined;
+  /** The pay button is held down (see #leave). */
+  #pressing = false;
+  /** Countries named in the widget's locale, listed once per locale. */
+  #countries: { locale: string; list: [string, string][] } | undefined;
 
   constructor() {
     super();
@@ -43,8 +49,8 @@ export abstract class MethodForm<F extends string> extends LitElement {
     this.alert = '';
   }
 
-  /** The field's error, if its value is wrong. */
-  protected abstract problem(field: F): MessageKey | undefined;
+  /** The field's error, if its value is wrong (billing address fields are checked by check()). */
+  protected abstract problem(field: Exclude<F, BillingField>): MessageKey | undefined;
 
   value(field: F): string {
     return this.values[field] ?? '';
@@ -55,9 +61,9 @@ export abstract class MethodForm<F extends string> extends LitElement {
     if (this.errors[field]) this.check(field);
   }
 
-  /** Updates the field's error; true when it has none. */
+  /** Updates the field's error; true when it has none. Billing address fields are checked here, for every form. */
   protected check(field: F): boolean {
-    const key = this.problem(field);
+    const key = isBillingField(field) ? addressProblem(field, this.value(field)) : this.problem(field as Exclude<F, BillingField>);
     if (key !== this.errors[field]) {
       const errors = { ...this.errors };
       if (key) errors[field] = key;
@@ -96,6 +102,22 @@ export abstract class MethodForm<F extends string> extends LitElement {
     if (this.value(field).trim() || this.errors[field]) this.check(field);
   }
 
+  /**
+   * A field left by pressing the pay button shows no error yet: the submit checks every field, and
+   * an error line appearing between pointer-down and pointer-up would push the button from under
+   * the pointer, so the click would miss it.
+   */
+  #leave(field: F): void {
+    if (!this.#pressing) this.onBlur(field);
+  }
+
+  #press(): void {
+    this.#pressing = true;
+    const release = () => (this.#pressing = false);
+    addEventListener('pointerup', release, { once: true, capture: true });
+    addEventListener('pointercancel', release, { once: true, capture: true });
+  }
+
   /** A labelled text input with its error line. */
   protected input(field: F, label: string, options: InputOptions) {
     return html`<div part="field">
@@ -114,7 +136,7 @@ export abstract class MethodForm<F extends string> extends LitElement {
         aria-describedby="${field}-error"
         .value=${this.value(field)}
         @input=${(event: Event) => this.onInput(field, event)}
-        @blur=${() => this.onBlur(field)}
+        @blur=${() => this.#leave(field)}
       />
       ${this.errorLine(field)}
     </div>`;
@@ -133,13 +155,40 @@ export abstract class MethodForm<F extends string> extends LitElement {
         aria-invalid=${!!this.errors[field]}
         aria-describedby="${field}-error"
         @change=${(event: Event) => this.setValue(field, (event.target as HTMLSelectElement).value)}
-        @blur=${() => this.onBlur(field)}
+        @blur=${() => this.#leave(field)}
       >
         <option value=""></option>
         ${choices.map(([value, text]) => html`<option value=${value} ?selected=${value === this.value(field)}>${text}</option>`)}
       </select>
       ${this.errorLine(field)}
     </div>`;
+  }
+
+  /**
+   * The billing address 3-D Secure 2 needs, when the checkout lacks it: only the fields the form
+   * data lists (validate them with `ctx.checkout.billing`, send them with address.ts billingParams).
+   */
+  protected billing(this: MethodForm<F | BillingField>) {
+    const { checkout, strings: s, locale } = this.ctx;
+    if (!checkout.billing.length) return nothing;
+    const field = (name: BillingField) => {
+      if (!checkout.billing.includes(name)) return nothing;
+      if (name === 'country') {
+        if (this.#countries?.locale !== locale) this.#countries = { locale, list: countries(locale) };
+        return this.select('country', s.country, 'country', this.#countries.list);
+      }
+      return name === 'street1'
+        ? this.input('street1', s.street, { autocomplete: 'address-line1' })
+        : name === 'city'
+          ? this.input('city', s.city, { autocomplete: 'address-level2' })
+          : this.input('postcode', s.postcode, { autocomplete: 'postal-code' });
+    };
+    return html`<fieldset part="billing">
+      <legend>${s.billing}</legend>
+      ${field('street1')}
+      <div class="row">${field('postcode')} ${field('city')}</div>
+      ${field('country')}
+    </fieldset>`;
   }
 
   protected errorLine(field: F) {
@@ -150,7 +199,7 @@ export abstract class MethodForm<F extends string> extends LitElement {
   protected footer() {
     const { strings, payLabel } = this.ctx;
     return html`<p part="alert">${this.alert}</p>
-      <button part="button" type="submit" aria-disabled=${!!this.busy}>${this.busy ? strings.processing : payLabel}</button>`;
+      <button part="button" type="submit" aria-disabled=${!!this.busy} @pointerdown=${() => this.#press()}>${this.busy ? strings.processing : payLabel}</button>`;
   }
 
   /** pw-submit, then one payment attempt; a failure leaves its message in the form. */

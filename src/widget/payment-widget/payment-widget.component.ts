@@ -1,5 +1,5 @@
 // <payment-widget checkout-id="…" brands="VISA MASTER DIRECTDEBIT_SEPA" action="…" locale="de">
-// Loads the checkout's form data, offers its methods (saved cards, card, SEPA, virtual accounts),
+// Loads the checkout's form data, offers its methods (wallet buttons, saved cards, card, SEPA, virtual accounts),
 // owns the one live region, and turns each payment answer into events and navigation.
 //
 // Events (bubbling, composed): pw-ready, pw-brand {brand}, pw-submit {method, brand} (cancelable),
@@ -21,6 +21,7 @@ import { dirOf, fmt, resolveLocale, stringsFor, type Locale, type MessageKey, ty
 import { isSafeCssValue, type StyleTokens } from '../../core/messages.ts';
 import { isPending, isSuccess, resultMessageKey } from '../../core/results.ts';
 import { formFrom, loadForm } from '../internal/api.ts';
+import { loadTexts } from '../internal/locales.ts';
 import type { CheckoutForm, WidgetContext } from '../internal/context.ts';
 import type { WidgetOptions } from '../options.ts';
 import { EXPORT_PARTS, FRAME_TOKENS } from '../theme.ts';
@@ -36,6 +37,10 @@ export interface MethodOption {
 
 /** 32 lowercase hex, a dot, a node name. */
 const CHECKOUT_ID = /^[0-9a-f]{32}\.[A-Za-z0-9_-]{1,15}$/;
+
+/** What the pending context holds while the form data loads (the hidden card form shows none of it). */
+const LOADING: CheckoutForm = { amount: '', currency: '', brands: [], registrations: [], billing: [] };
+const CARD_WHILE_LOADING: MethodOption = { id: 'card', method: 'card', label: '' };
 
 export class PaymentWidget extends LitElement {
   static override styles = styles;
@@ -74,8 +79,16 @@ export class PaymentWidget extends LitElement {
   readonly announcer = new Announcer(this);
   #abort: AbortController | undefined;
   #readyFired = false;
+  /** The locale in use: the one asked for once its texts are loaded; English before, and if they fail. */
   #locale: Locale = 'en';
-  #strings: Strings = stringsFor('en');
+  /** Its texts (undefined: English). */
+  #texts: readonly string[] | undefined;
+  #strings: Strings = stringsFor();
+  /** The locale asked for and the gateway serving its texts; #textsLoaded settles when they are loaded or failed. */
+  #wanted = '';
+  /** The locale asked for (the frames' URLs carry it: WidgetContext.frameLocale). */
+  #asked: Locale = 'en';
+  #textsLoaded: Promise<void> = Promise.resolve();
   /** The challenge window last sent to the paying frame. */
   #window: ChallengeWindow = '5';
   readonly #frameName = `pw-${randomHex(8)}`;
@@ -108,13 +121,36 @@ export class PaymentWidget extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('locale') || changed.has('options')) {
-      this.#locale = resolveLocale(this.locale || document.documentElement.lang || navigator.language);
-      this.#strings = stringsFor(this.#locale, this.options.labels);
-      this.lang = this.#locale;
-      this.dir = dirOf(this.#locale);
-    }
+    if (changed.has('locale') || changed.has('gateway')) this.#loadTexts();
+    if (changed.has('locale') || changed.has('gateway') || changed.has('options')) this.#useTexts();
     if (changed.has('checkoutId') || changed.has('gateway')) void this.#load();
+  }
+
+  /** Fetches the asked locale's texts at once, alongside the form data, which waits for them (docs/widget-protocol.md). */
+  #loadTexts(): void {
+    const locale = resolveLocale(this.locale || document.documentElement.lang || navigator.language);
+    const wanted = `${locale} ${this.gatewayOrigin}`;
+    if (wanted === this.#wanted) return;
+    this.#wanted = wanted;
+    this.#asked = locale;
+    this.#locale = 'en';
+    this.#texts = undefined;
+    this.#textsLoaded =
+      locale === 'en'
+        ? Promise.resolve()
+        : loadTexts(this.gatewayOrigin, locale).then((texts) => {
+            if (this.#wanted !== wanted || !texts) return;
+            this.#locale = locale;
+            this.#texts = texts;
+            this.#useTexts();
+            this.requestUpdate();
+          });
+  }
+
+  #useTexts(): void {
+    this.#strings = stringsFor(this.#texts, this.options.labels);
+    this.lang = this.#locale;
+    this.dir = dirOf(this.#locale);
   }
 
   async #load(): Promise<void> {
@@ -124,24 +160,28 @@ export class PaymentWidget extends LitElement {
     this.#readyFired = false;
     const id = this.checkoutId;
     if (!this.isConnected) return;
+    const abort = (this.#abort = new AbortController());
     if (!id) {
       if (import.meta.env.DEV) console.warn('<payment-widget>: no checkout-id. Create a checkout on your server (POST /v1/checkouts) and pass its id.');
       return;
     }
     if (!CHECKOUT_ID.test(id)) {
       if (import.meta.env.DEV) console.warn(`<payment-widget>: "${id}" is not a checkout id (32 hex characters, a dot, a node name).`);
-      return this.#fail('', 'eLoad');
+      return this.#fail('', 'eLoad', abort.signal);
     }
-    const abort = (this.#abort = new AbortController());
     this.loading = true;
+    // A page's first Intl formatter costs tens of milliseconds (the browser sets up its locale
+    // data); made while the form data is on its way, the pay label that needs one is quick.
+    if (!this.dataset.form) setTimeout(() => formatAmount('0', 'EUR', this.#asked));
     try {
       // A page may hold the form data (the webview page does, so that it renders offline).
       const answer = this.dataset.form ? formFrom(JSON.parse(this.dataset.form)) : await loadForm(this.gatewayOrigin, id, abort.signal);
+      await this.#textsLoaded;
       if (abort.signal.aborted) return;
       if (!answer.ok) {
         // An expired or cancelled checkout says so; anything else is "could not be loaded".
         const key = resultMessageKey(answer.code);
-        return this.#fail(answer.code, key === 'rSession' || key === 'rCancelled' ? key : 'eLoad');
+        return this.#fail(answer.code, key === 'rSession' || key === 'rCancelled' ? key : 'eLoad', abort.signal);
       }
       this.checkout = answer.form;
       if (import.meta.env.DEV) {
@@ -151,13 +191,16 @@ export class PaymentWidget extends LitElement {
         }
       }
     } catch {
-      if (!abort.signal.aborted) this.#fail('', 'rNetwork');
+      if (!abort.signal.aborted) void this.#fail('', 'rNetwork', abort.signal);
     } finally {
       if (this.#abort === abort) this.loading = false;
     }
   }
 
-  #fail(code: string, key: MessageKey): void {
+  /** Says why the form cannot be shown, in the locale's texts once they are settled, unless another load began since. */
+  async #fail(code: string, key: MessageKey, signal: AbortSignal): Promise<void> {
+    await this.#textsLoaded;
+    if (signal.aborted) return;
     const message = this.#strings[key];
     this.loadError = message;
     this.announcer.announce(message);
@@ -194,19 +237,23 @@ export class PaymentWidget extends LitElement {
     return this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }));
   }
 
-  #context(checkout: CheckoutForm): WidgetContext {
+  /** The forms' context; without `checkout` the pending one of the card form rendered while the form data loads. */
+  #context(checkout?: CheckoutForm): WidgetContext {
     const locale = this.#locale;
     return {
       gateway: this.gatewayOrigin,
       checkoutId: this.checkoutId,
-      checkout,
-      brands: this.allowedBrands(),
+      checkout: checkout ?? LOADING,
+      brands: checkout ? this.allowedBrands() : this.#pageBrands(),
       locale,
+      frameLocale: this.#asked,
+      pending: !checkout,
       strings: this.#strings,
       options: this.options,
-      payLabel: fmt(this.#strings.payAmount, formatAmount(checkout.amount, checkout.currency, locale)),
+      payLabel: checkout ? fmt(this.#strings.payAmount, formatAmount(checkout.amount, checkout.currency, locale)) : '',
       announce: (text) => this.announcer.announce(text),
       ready: () => {
+        if (!checkout) return;
         if (!this.#readyFired) this.#emit('pw-ready', { checkoutId: this.checkoutId });
         this.#readyFired = true;
       },
@@ -296,7 +343,13 @@ export class PaymentWidget extends LitElement {
       <div class="vh" role="status" aria-live="polite" aria-atomic="true">${this.announcer.message}</div>
       ${this.loading ? html`<p part="status">${this.#strings.loading}</p>` : nothing}
       ${this.loadError ? html`<p part="alert">${this.loadError}</p>` : nothing}
-      ${this.challenge ? this.#renderChallenge(this.challenge) : this.checkout ? this.#renderMethods(this.checkout) : nothing}
+      ${this.challenge
+        ? this.#renderChallenge(this.challenge)
+        : this.checkout
+          ? this.#renderMethods(this.checkout)
+          : this.loading && this.#mayOfferCard()
+            ? this.#renderMethods()
+            : nothing}
     </div>`;
   }
 
@@ -313,20 +366,37 @@ export class PaymentWidget extends LitElement {
     ></iframe>`;
   }
 
-  #renderMethods(checkout: CheckoutForm) {
-    const methods = this.methods();
+  /**
+   * Whether the card form may be the one shown: the page offers a card brand, or lists none. Only
+   * the form data can tell (the checkout's brands, saved cards offered first).
+   */
+  #mayOfferCard(): boolean {
+    const page = this.#pageBrands();
+    return !page.length || page.some((b) => methodOf(b) === 'card');
+  }
+
+  /**
+   * The methods of the form data. Without it (still loading), the card form alone, hidden and
+   * inert: its frames load while the form data and the texts do, and the same element is shown
+   * when the form data makes it the current method (the same templates, so Lit keeps it);
+   * otherwise it goes, frames and all. docs/widget-protocol.md
+   */
+  #renderMethods(checkout?: CheckoutForm) {
+    const methods = checkout ? this.methods() : [CARD_WHILE_LOADING];
     const current = methods.find((m) => m.id === this.selected) ?? methods[0];
-    if (!current) return html`<p part="alert">${this.#strings.rConfig}</p>`;
     const ctx = this.#context(checkout);
+    // The wallets the browser can pay with: buttons above the other methods (widget/wallets/).
+    const wallets = checkout && this.allowedBrands().some((b) => methodOf(b) === 'wallet') && html`<pw-wallet-buttons exportparts="wallets,wallet,alert" .ctx=${ctx} ?alone=${!current}></pw-wallet-buttons>`;
+    if (!current) return wallets || html`<p part="alert">${this.#strings.rConfig}</p>`;
     const form =
       current.method === 'saved'
         ? html`<pw-registrations exportparts=${EXPORT_PARTS} .ctx=${ctx}></pw-registrations>`
         : current.method === 'card'
-          ? html`<pw-card-form exportparts=${EXPORT_PARTS} .ctx=${ctx}></pw-card-form>`
+          ? html`<pw-card-form exportparts=${EXPORT_PARTS} .ctx=${ctx} ?hidden=${!checkout} ?inert=${!checkout}></pw-card-form>`
           : current.method === 'bank'
             ? html`<pw-bank-account-form exportparts=${EXPORT_PARTS} .ctx=${ctx} .brand=${current.brand!}></pw-bank-account-form>`
             : html`<pw-virtual-account-form exportparts=${EXPORT_PARTS} .ctx=${ctx} .brand=${current.brand!}></pw-virtual-account-form>`;
-    return html`${methods.length > 1
+    return html`${wallets || nothing}${methods.length > 1
       ? html`<fieldset part="methods">
           <legend>${this.#strings.method}</legend>
           ${methods.map(

@@ -12,6 +12,10 @@ export const styles = [
     :host([hidden]) {
       display: none;
     }
+    /* The card form rendered while the form data loads (its frames load meanwhile). */
+    pw-card-form[hidden] {
+      display: none;
+    }
     .root {
       display: grid;
       gap: var(--pw-spacing);

@@ -4,6 +4,7 @@ import '../bank-account/bank-account-form.ts';
 import '../card/card-form.ts';
 import '../registrations/registrations-list.ts';
 import '../virtual-account/virtual-account-form.ts';
+import '../wallets/wallet-buttons.ts';
 import { PaymentWidget } from './payment-widget.component.ts';
 
 export { PaymentWidget };

@@ -1,8 +1,10 @@
 // Saved cards of the checkout (one-click): pick one and pay. With registrations.requireCvv the
 // security code is typed into a gateway frame, which then sends the payment itself; otherwise
 // the page sends the registrationId with the browser data 3-D Secure needs, collected as the
-// paying frame collects it (the gateway adds the Accept header, which no script can read).
+// paying frame collects it (the gateway adds the Accept header, which no script can read). When the
+// checkout lacks the billing address 3-D Secure 2 needs, the list asks for it as the card form does.
 import { html, nothing, type PropertyValues } from 'lit';
+import { billingParams, type BillingField } from '../../core/address.ts';
 import { browserFields } from '../../core/browser.ts';
 import { brandName } from '../../core/methods.ts';
 import type { MessageKey } from '../../core/i18n.ts';
@@ -14,7 +16,7 @@ import { MethodForm } from '../internal/method-form.ts';
 import { customFields } from '../options.ts';
 import { styles } from './registrations-list.styles.ts';
 
-export class RegistrationsList extends MethodForm<'cvv'> {
+export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
   static override styles = styles;
   static override properties = { selected: { state: true } };
 
@@ -66,14 +68,14 @@ export class RegistrationsList extends MethodForm<'cvv'> {
               data-field="cvv"
               title=${s.cvv}
               aria-describedby="cvv-error"
-              src=${this.frames.url(ctx.gateway, 'cvv', ctx.locale, ctx.checkoutId)}
-              allow="payment; shared-autofill"
+              src=${this.frames.url(ctx.gateway, 'cvv', ctx.frameLocale, ctx.checkoutId)}
+              allow="payment"
               referrerpolicy="origin"
             ></iframe>
             ${this.errorLine('cvv')}
           </div>`
         : nothing}
-      ${this.footer()}
+      ${this.billing()} ${this.footer()}
     </form>`;
   }
 
@@ -105,16 +107,18 @@ export class RegistrationsList extends MethodForm<'cvv'> {
     return this.frames.states.cvv?.valid ? undefined : 'eCvv';
   }
 
-  protected override focusField(_field: 'cvv'): void {
-    this.frames.post('cvv', { type: 'focus', channel: this.frames.channel });
+  protected override focusField(field: 'cvv' | BillingField): void {
+    if (field === 'cvv') this.frames.post('cvv', { type: 'focus', channel: this.frames.channel });
+    else super.focusField(field);
   }
 
   async #onSubmit(event: Event): Promise<void> {
     event.preventDefault();
     const registration = this.#chosen;
-    if (this.busy || !registration || (this.#withCvv && !this.validate(['cvv']))) return;
     const { ctx } = this;
-    const fields = { registrationId: registration.id, ...customFields(ctx.options.customParameters) };
+    const billing = ctx.checkout.billing;
+    if (this.busy || !registration || !this.validate([...(this.#withCvv ? (['cvv'] as const) : []), ...billing])) return;
+    const fields = { registrationId: registration.id, ...billingParams(billing, (field) => this.value(field)), ...customFields(ctx.options.customParameters) };
     // The cvv frame adds its own browser data; here the page is the shopper's browser.
     const browser = () => browserFields({ navigator, screen, now: new Date() }, '', ctx.challengeWindow(this.clientWidth));
     await this.pay('saved', registration.paymentBrand, (key) =>

@@ -1,0 +1,113 @@
+// The widget carries English only; another locale's texts are a file of the build, fetched from
+// the gateway with the integrity the build gave the widget (src/widget/internal/locales.ts).
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import type { CardForm } from '../../src/widget/card/card-form.component.ts';
+import type { PaymentWidget } from '../../src/widget/payment-widget/payment-widget.component.ts';
+import { all, CHECKOUT_ID, formData, fromFrame, GATEWAY, json, localeFile, one, settle, stubFetch, widget, type FetchCall } from './support.ts';
+
+describe('<payment-widget> locale files', () => {
+  let fetchStub: ReturnType<typeof stubFetch>;
+  afterEach(() => fetchStub.restore());
+
+  it('fetches the locale file alongside the form data, with its integrity, and renders in German once both arrived', async () => {
+    fetchStub = stubFetch();
+    const waiting = new Map<'form' | 'locale', { call: FetchCall; answer: (response: Response | Promise<Response>) => void }>();
+    window.fetch = ((input: RequestInfo | URL, init: RequestInit = {}) =>
+      new Promise<Response>((answer) => waiting.set(String(input).includes('/v1/locales/') ? 'locale' : 'form', { call: { url: String(input), init }, answer }))) as typeof fetch;
+    const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} brands="VISA" locale="de-AT"></payment-widget>`);
+
+    // Both requests are out before either is answered.
+    await waitUntil(() => waiting.size === 2, 'the form data and the locale file were not both requested');
+    const locale = waiting.get('locale')!.call;
+    expect(locale.url).to.match(new RegExp(`^${GATEWAY}/v1/locales/de\\.json\\?v=[A-Za-z0-9%]+$`));
+    expect(locale.init.integrity).to.match(/^sha384-[A-Za-z0-9+/]{64}$/);
+
+    // The form data alone does not render the form: it waits for the texts.
+    waiting.get('form')!.answer(json(formData()));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(el.checkout).to.equal(undefined);
+    expect(one(el, '[part="status"]').textContent).to.equal('Loading…');
+
+    waiting.get('locale')!.answer(localeFile()(locale));
+    await waitUntil(() => el.checkout !== undefined, 'the form did not render');
+    await el.updateComplete;
+    await waitUntil(() => all(el, 'label[for="holder"]').length === 1);
+    expect(el.getAttribute('lang')).to.equal('de');
+    expect(el.getAttribute('dir')).to.equal('ltr');
+    expect(one(el, 'label[for="holder"]').textContent).to.equal('Name auf der Karte');
+    expect(one(el, 'button[type="submit"]').textContent).to.match(/^92,00\s€ bezahlen$/);
+    expect(all(el, '[part="status"]')).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('is right-to-left in Arabic once its texts arrived, with the frames told so', async () => {
+    fetchStub = stubFetch();
+    const el = await widget({ brands: 'VISA', locale: 'ar' });
+    expect(el.getAttribute('dir')).to.equal('rtl');
+    expect(one(el, 'label[for="holder"]').textContent).to.equal('الاسم على البطاقة');
+    expect(new URL(one<HTMLIFrameElement>(el, 'iframe').src).searchParams.get('locale')).to.equal('ar');
+    await expect(el).to.be.accessible();
+  });
+
+  it('renders in English when the locale file does not match its integrity', async () => {
+    // The test server's tampered copy really differs (one text changed), so Chromium refuses it.
+    const tampered = (await (await fetch('/__locales/tampered/de.json')).json()) as string[];
+    expect(tampered[0]).to.equal('Tampered');
+    fetchStub = stubFetch(formData(), undefined, localeFile('/__locales/tampered/de.json'));
+    const el = await widget({ brands: 'VISA DIRECTDEBIT_SEPA', locale: 'de' });
+    expect(fetchStub.calls.some((call) => call.url.includes('/v1/locales/de.json'))).to.equal(true);
+    expect(el.getAttribute('lang')).to.equal('en');
+    expect(one(el, 'legend').textContent).to.equal('Payment method');
+    expect(one(el, 'label[for="holder"]').textContent).to.equal('Name on card');
+    // The amount, the frames and the texts agree on English: the frame's URL names the locale
+    // asked for (the frames load while the texts do), configure the one in use.
+    expect(one(el, 'button[type="submit"]').textContent).to.equal('Pay €92.00');
+    expect(new URL(one<HTMLIFrameElement>(el, 'iframe').src).searchParams.get('locale')).to.equal('de');
+    const card = one<CardForm>(el, 'pw-card-form');
+    const posted: Record<string, unknown>[] = [];
+    card.frames.post = (_field, message) => void posted.push(message as unknown as Record<string, unknown>);
+    fromFrame(one(el, 'iframe[data-field="number"]'), { type: 'ready', channel: card.frames.channel, field: 'number' });
+    await settle(el);
+    expect(posted[0]).to.include({ type: 'configure', locale: 'en', label: 'Card number' });
+    await expect(el).to.be.accessible();
+  });
+
+  it('renders in English when the locale file cannot be fetched or is not there', async () => {
+    for (const locales of [() => Promise.reject(new TypeError('Failed to fetch')), () => json({ result: { code: '200.300.404' } }, 404)]) {
+      fetchStub = stubFetch(formData(), undefined, locales);
+      const el = await widget({ brands: 'VISA', locale: 'ar' });
+      expect(el.getAttribute('lang')).to.equal('en');
+      expect(el.getAttribute('dir')).to.equal('ltr');
+      expect(one(el, 'label[for="holder"]').textContent).to.equal('Name on card');
+      expect(all(el, 'iframe')).to.have.length(2);
+      await expect(el).to.be.accessible();
+      fetchStub.restore();
+    }
+  });
+
+  it('applies the shop\u2019s labels over the loaded locale', async () => {
+    fetchStub = stubFetch();
+    const el = await widget({ brands: 'VISA', locale: 'de', options: { labels: { holder: 'Karteninhaber', submit: 'Jetzt kaufen' } } });
+    expect(one(el, 'label[for="holder"]').textContent).to.equal('Karteninhaber');
+    expect(one(el, 'button[type="submit"]').textContent).to.equal('Jetzt kaufen');
+    expect(one(el, 'label[for="expiry"]').textContent).to.equal('Ablaufdatum');
+    await expect(el).to.be.accessible();
+  });
+
+  it('never shows the failure of an earlier checkout id, which waited for the texts, over a later one\u2019s form', async () => {
+    fetchStub = stubFetch();
+    const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id="not-a-checkout" gateway=${GATEWAY} brands="VISA" locale="de"></payment-widget>`);
+    el.checkoutId = CHECKOUT_ID;
+    await waitUntil(() => el.checkout !== undefined, 'the form did not render');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(el.loadError).to.equal('');
+    expect(all(el, '[part="alert"]').filter((alert) => alert.textContent)).to.have.length(0);
+    expect(el.getAttribute('lang')).to.equal('de');
+  });
+
+  it('fetches nothing for English', async () => {
+    fetchStub = stubFetch();
+    await widget({ brands: 'VISA', locale: 'en-GB' });
+    expect(fetchStub.calls.map((call) => new URL(call.url).pathname)).to.deep.equal([`/v1/checkouts/${CHECKOUT_ID}/form`]);
+  });
+});
