@@ -110,6 +110,8 @@ describe('the webview payment page in Chromium', () => {
     // The widget's fetch took the preloaded answer: the page asked for its locale once.
     assert.deepEqual(fromPage, ['/v1/locales/de.json']);
 
+    // An active worker (a reload goes through no worker still installing) that keeps this page.
+    await page.waitForFunction(`navigator.serviceWorker.ready.then(() => true)`);
     await page.waitForFunction(`caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name).then((cache) => cache.match(location.href))))).then((found) => found.some(Boolean))`, undefined, { timeout: 10_000 });
     await context.setOffline(true);
     const reloaded = await page.reload();
