@@ -834,6 +834,13 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.equal(script.headers.get('cache-control'), 'public, max-age=31536000, immutable');
     });
 
+    it('answers the browser’s /favicon.ico for its pages with nothing, cached for a day (no 404 in the console)', async () => {
+      const icon = await fetch(`${gw.base}/favicon.ico`);
+      assert.equal(icon.status, 204);
+      assert.equal(icon.headers.get('cache-control'), 'public, max-age=86400');
+      assert.equal((await icon.arrayBuffer()).byteLength, 0);
+    });
+
     it('a custom-scheme shopperResultUrl needs merchant.app.schemeUrl of the same scheme; code-running schemes never pass', async () => {
       const refuse = async (params: Record<string, string>, errors: Array<{ name: string; value: string; message: string }>) => {
         const { status, body } = await merchant.post('/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB', ...params });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { visaFacts } from '../support/cardFacts.ts';
-import { framesInPage, shopPageText, startStage, watchPolicyViolations, type Stage } from './support.ts';
+import { framesInPage, shopPageText, startStage, watchFailedLoads, watchPolicyViolations, type Stage } from './support.ts';
 
 const CARD = '4200000000000000';
 
@@ -13,14 +13,15 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
   });
   after(() => stage?.close());
 
-  async function openShop(amount?: string): Promise<{ page: Page; violations: () => Promise<string[]> }> {
+  async function openShop(amount?: string): Promise<{ page: Page; violations: () => Promise<string[]>; failedLoads: () => string[] }> {
     const page = await stage.browser.newPage();
     const violations = await watchPolicyViolations(page);
+    const failedLoads = watchFailedLoads(page);
     const response = await page.goto(`${stage.shopOrigin}/${amount ? `?amount=${amount}` : ''}`);
     const csp = response?.headers()['content-security-policy'] ?? '';
     assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
     assert.match(csp, /require-trusted-types-for 'script'/);
-    return { page, violations };
+    return { page, violations, failedLoads };
   }
 
   const numberFrame = (page: Page) => page.frameLocator('iframe[src*="field=number"]');
@@ -40,7 +41,7 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
   }
 
   it('loads the script with SRI from the gateway origin and pays by card, landing on shopperResultUrl', async () => {
-    const { page, violations } = await openShop();
+    const { page, violations, failedLoads } = await openShop();
     const script = page.locator('script[src*="paymentWidgets.js"]');
     assert.match((await script.getAttribute('integrity')) ?? '', /^sha384-[A-Za-z0-9+/]{64}$/);
     assert.equal(new URL((await script.getAttribute('src'))!).origin, stage.gatewayOrigin);
@@ -67,6 +68,8 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
     const payment = await stage.merchant.get(`/v1/payments/${merchant.body.id}`);
     assert.equal(payment.body.ndc, checkoutId);
     assert.deepEqual(await violations(), []);
+    // Nothing the shopper's browser asked for failed on the way (no 404 for an icon, a map, a locale).
+    assert.deepEqual(failedLoads(), []);
     await page.close();
   });
 

@@ -74,6 +74,16 @@ export async function watchPolicyViolations(page: Page): Promise<() => Promise<s
   };
 }
 
+/** Every load of the page and its frames that failed (an HTTP error or no answer), as "status url". */
+export function watchFailedLoads(page: Page): () => string[] {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => failed.push(`${request.failure()?.errorText ?? 'failed'} ${request.url()}`));
+  return () => failed;
+}
+
 // Code that runs in the page is plain JavaScript text: the TypeScript loader would wrap named
 // functions in a helper that does not exist there.
 const WALK_DOM = `(() => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { fillCard, FITS_WITHOUT_SCROLLING, startStage, watchPolicyViolations, type Stage } from './support.ts';
+import { fillCard, FITS_WITHOUT_SCROLLING, startStage, watchFailedLoads, watchPolicyViolations, type Stage } from './support.ts';
 
 const APP_SCHEME = 'myshopapp://';
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
@@ -30,19 +30,20 @@ describe('the webview payment page in Chromium', () => {
     return answer.body.id;
   }
 
-  async function openPage(context: BrowserContext, checkoutId: string): Promise<{ page: Page; violations: () => Promise<string[]> }> {
+  async function openPage(context: BrowserContext, checkoutId: string): Promise<{ page: Page; violations: () => Promise<string[]>; failedLoads: () => string[] }> {
     const page = await context.newPage();
     const violations = await watchPolicyViolations(page);
+    const failedLoads = watchFailedLoads(page);
     const response = await page.goto(`${stage.gatewayOrigin}/v1/checkouts/${checkoutId}/page`);
     assert.equal(response?.status(), 200);
     assert.match(response?.headers()['content-security-policy'] ?? '', /require-trusted-types-for 'script'/);
-    return { page, violations };
+    return { page, violations, failedLoads };
   }
 
   it('fits a phone and hands the result to the app through its own scheme', async () => {
     const context = await stage.browser.newContext(PHONE);
     const checkoutId = await appCheckout();
-    const { page, violations } = await openPage(context, checkoutId);
+    const { page, violations, failedLoads } = await openPage(context, checkoutId);
     await fillCard(page, '4200000000000000');
     const fit = (await page.evaluate(FITS_WITHOUT_SCROLLING)) as Record<string, number>;
     assert.ok(fit.scrollWidth! <= fit.clientWidth!, `the page scrolls sideways on a phone: ${JSON.stringify(fit)}`);
@@ -59,6 +60,8 @@ describe('the webview payment page in Chromium', () => {
     const merchant = await stage.merchant.get(`/v1/checkouts/${checkoutId}/payment`);
     assert.equal(merchant.body.result.code, '000.100.110');
     assert.deepEqual(await violations(), []);
+    // The app's scheme is refused as a web load; nothing else the page asked for failed.
+    assert.deepEqual(failedLoads().filter((load) => !load.includes(APP_SCHEME)), []);
     await context.close();
   });
 
