@@ -1,7 +1,10 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { PaymentWidget } from '../../src/widget/payment-widget/payment-widget.component.ts';
 import type { CardForm } from '../../src/widget/card/card-form.component.ts';
-import { all, CHECKOUT_ID, formData, fromFrame, GATEWAY, json, one, settle, stubFetch, widget } from './support.ts';
+import { all, CHECKOUT_ID, formData, fromFrame, GATEWAY, json, one, settle, stubFetch, type, widget } from './support.ts';
+
+/** The method choice with this id ("saved", "card", "bank"…). */
+const method = (el: PaymentWidget, id: string) => all<HTMLInputElement>(el, 'input[name="method"]').find((input) => input.value === id)!;
 
 describe('<payment-widget>', () => {
   let fetchStub: ReturnType<typeof stubFetch>;
@@ -23,9 +26,11 @@ describe('<payment-widget>', () => {
 
     choices[1]!.click();
     await settle(el);
-    expect(all(el, 'pw-card-form')).to.have.length(0);
+    // The card form stays, hidden and inert, with what the shopper typed (and its frames).
+    expect(one<CardForm>(el, 'pw-card-form')).to.equal(card);
+    expect(card.hidden).to.equal(true);
+    expect(card.inert).to.equal(true);
     expect(all(el, 'pw-bank-account-form')).to.have.length(1);
-    expect(all(el, 'iframe')).to.have.length(0);
 
     choices[2]!.click();
     await settle(el);
@@ -46,7 +51,9 @@ describe('<payment-widget>', () => {
       for (const input of all<HTMLInputElement>(el, 'input:not([type="radio"]):not([type="checkbox"]), button')) {
         expect(parseFloat(getComputedStyle(input).fontSize), input.id).to.be.at.least(16);
       }
-      expect(one(el, 'button[type="submit"]').getBoundingClientRect().height).to.be.at.least(44);
+      const shown = all(el, 'button[type="submit"]').filter((button) => button.getClientRects().length > 0);
+      expect(shown).to.have.length(1);
+      expect(shown[0]!.getBoundingClientRect().height).to.be.at.least(44);
     }
     expect(el.scrollWidth).to.be.at.most(320);
     await expect(el).to.be.accessible();
@@ -287,10 +294,57 @@ describe('<payment-widget>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('drops the card frames made while loading when the form data shows another form, or none', async () => {
+  it('keeps the card form made while loading hidden behind saved cards, and shows it, frames and all, when the shopper picks a new card', async () => {
     const registrations = [{ id: 'aa'.repeat(16), paymentBrand: 'VISA', card: { last4Digits: '0000', expiryMonth: '05', expiryYear: '2034' } }];
+    fetchStub = stubFetch();
+    let answer: (response: Response) => void = () => {};
+    window.fetch = (() => new Promise<Response>((resolve) => (answer = resolve))) as typeof fetch;
+    const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} brands="VISA" locale="en"></payment-widget>`);
+    await settle(el);
+    const card = one<CardForm>(el, 'pw-card-form');
+    const frames = all<HTMLIFrameElement>(el, 'iframe');
+    const posted: [string, string][] = [];
+    card.frames.post = (field, message) => void posted.push([field, message.type]);
+    for (const field of ['number', 'cvv'] as const) fromFrame(one(el, `iframe[data-field="${field}"]`), { type: 'ready', channel: card.frames.channel, field });
+
+    answer(json(formData({ registrations })));
+    await waitUntil(() => el.checkout !== undefined, 'the form data did not arrive');
+    await settle(el);
+    // Saved cards first; the card form stays, hidden, inert and unconfigured.
+    expect(all(el, 'pw-registrations')).to.have.length(1);
+    expect(one<CardForm>(el, 'pw-card-form')).to.equal(card);
+    expect(card.hidden).to.equal(true);
+    expect(card.inert).to.equal(true);
+    expect(getComputedStyle(card).display).to.equal('none');
+    expect(posted).to.deep.equal([]);
+    await expect(el).to.be.accessible();
+
+    // A new card: the same form and frames (not loaded again), shown and configured.
+    method(el, 'card').click();
+    await settle(el);
+    expect(all(el, 'pw-registrations')).to.have.length(0);
+    expect(one<CardForm>(el, 'pw-card-form')).to.equal(card);
+    expect(all<HTMLIFrameElement>(card, 'iframe')).to.deep.equal(frames);
+    expect(card.hidden).to.equal(false);
+    expect(card.inert).to.equal(false);
+    expect(posted).to.deep.equal([
+      ['number', 'configure'],
+      ['cvv', 'configure'],
+    ]);
+
+    // Back to the saved cards and again to the card: still that form, nothing typed lost.
+    type(one<HTMLInputElement>(card, '#holder'), 'Jane Jones');
+    method(el, 'saved').click();
+    await settle(el);
+    expect(card.hidden).to.equal(true);
+    method(el, 'card').click();
+    await settle(el);
+    expect(one<CardForm>(el, 'pw-card-form')).to.equal(card);
+    expect(one<HTMLInputElement>(card, '#holder').value).to.equal('Jane Jones');
+  });
+
+  it('drops the card frames made while loading when the form data offers no card, or no form', async () => {
     for (const [form, shown] of [
-      [formData({ registrations }), 'pw-registrations'],
       [formData({ brands: ['DIRECTDEBIT_SEPA'] }), 'pw-bank-account-form'],
       [{ result: { code: '100.396.103', description: 'Previously pending transaction timed out' } }, '[part="alert"]'],
     ] as const) {

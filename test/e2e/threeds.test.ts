@@ -172,7 +172,9 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     const registrationId = await savedCard(FRICTIONLESS);
     const { page, violations } = await openShop(`?registration=${registrationId}&billing=ask`);
     await page.getByText('•••• 0091').waitFor();
-    const street = page.getByLabel('Street and number');
+    // The list's own fields: the card form behind it (hidden) has the same ones.
+    const list = page.locator('pw-registrations');
+    const street = list.getByLabel('Street and number');
     await street.waitFor();
     // Nothing is sent without the address: the first missing field is marked and focused.
     const payments: string[] = [];
@@ -183,9 +185,9 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     assert.deepEqual(payments, []);
 
     await street.fill('Main Street 1');
-    await page.getByLabel('Postcode').fill('SW1A 1AA');
-    await page.getByLabel('City').fill('London');
-    await page.getByLabel('Country').selectOption('GB');
+    await list.getByLabel('Postcode').fill('SW1A 1AA');
+    await list.getByLabel('City').fill('London');
+    await list.getByLabel('Country').selectOption('GB');
     await page.getByRole('button', { name: /^Pay/ }).click();
     const { code, merchant } = await resultOf(page);
     assert.equal(code, '000.100.110');

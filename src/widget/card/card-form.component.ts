@@ -72,9 +72,10 @@ export class CardForm extends MethodForm<CardField> {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     const { ctx } = this;
-    // Rendered hidden while the form data loads: the frames load, nothing is configured yet (a
-    // frame shows its input once configured).
-    if (ctx.pending) return;
+    // Hidden while the form data loads, or while another method is current: the frames load,
+    // nothing is configured yet (a frame shows its input once configured), and a hidden form's
+    // zero width does not choose the challenge window of the form that pays.
+    if (ctx.pending || this.hidden) return;
     // Frames that were ready before the form data: the form is ready now that it shows.
     if (changed.has('ctx') && this.#framesReady) ctx.ready();
     // Label, placeholder, error text and tokens for each frame; sent only when they changed.
@@ -99,7 +100,7 @@ export class CardForm extends MethodForm<CardField> {
   onFrameMessage(field: Field, message: FrameMessage): void {
     if (message.type === 'ready') {
       this.requestUpdate();
-      if (this.#framesReady) this.ctx.ready();
+      if (this.#framesReady && !this.hidden) this.ctx.ready();
     } else if (message.type === 'state') {
       if (field === 'number' && message.brand !== this.brand) {
         this.brand = message.brand;

@@ -377,9 +377,11 @@ export class PaymentWidget extends LitElement {
 
   /**
    * The methods of the form data. Without it (still loading), the card form alone, hidden and
-   * inert: its frames load while the form data and the texts do, and the same element is shown
-   * when the form data makes it the current method (the same templates, so Lit keeps it);
-   * otherwise it goes, frames and all. docs/widget-protocol.md
+   * inert: its frames load while the form data and the texts do. The card form keeps its place in
+   * the template whichever method is current, so Lit keeps that element, frames and typed values:
+   * shown when the card is the current method, hidden and inert while another is (saved cards
+   * first: a new card is then one click away, its frames already loaded), and gone, frames and
+   * all, when the form data offers no card. docs/widget-protocol.md
    */
   #renderMethods(checkout?: CheckoutForm) {
     const methods = checkout ? this.methods() : [CARD_WHILE_LOADING];
@@ -388,14 +390,16 @@ export class PaymentWidget extends LitElement {
     // The wallets the browser can pay with: buttons above the other methods (widget/wallets/).
     const wallets = checkout && this.allowedBrands().some((b) => methodOf(b) === 'wallet') && html`<pw-wallet-buttons exportparts="wallets,wallet,alert" .ctx=${ctx} ?alone=${!current}></pw-wallet-buttons>`;
     if (!current) return wallets || html`<p part="alert">${this.#strings.rConfig}</p>`;
+    const cardHidden = !checkout || current.method !== 'card';
+    const card = methods.some((m) => m.method === 'card') && html`<pw-card-form exportparts=${EXPORT_PARTS} .ctx=${ctx} ?hidden=${cardHidden} ?inert=${cardHidden}></pw-card-form>`;
     const form =
       current.method === 'saved'
         ? html`<pw-registrations exportparts=${EXPORT_PARTS} .ctx=${ctx}></pw-registrations>`
-        : current.method === 'card'
-          ? html`<pw-card-form exportparts=${EXPORT_PARTS} .ctx=${ctx} ?hidden=${!checkout} ?inert=${!checkout}></pw-card-form>`
-          : current.method === 'bank'
-            ? html`<pw-bank-account-form exportparts=${EXPORT_PARTS} .ctx=${ctx} .brand=${current.brand!}></pw-bank-account-form>`
-            : html`<pw-virtual-account-form exportparts=${EXPORT_PARTS} .ctx=${ctx} .brand=${current.brand!}></pw-virtual-account-form>`;
+        : current.method === 'bank'
+          ? html`<pw-bank-account-form exportparts=${EXPORT_PARTS} .ctx=${ctx} .brand=${current.brand!}></pw-bank-account-form>`
+          : current.method === 'virtual'
+            ? html`<pw-virtual-account-form exportparts=${EXPORT_PARTS} .ctx=${ctx} .brand=${current.brand!}></pw-virtual-account-form>`
+            : nothing;
     return html`${wallets || nothing}${methods.length > 1
       ? html`<fieldset part="methods">
           <legend>${this.#strings.method}</legend>
@@ -407,6 +411,6 @@ export class PaymentWidget extends LitElement {
           )}
         </fieldset>`
       : nothing}
-    ${form}`;
+    ${card || nothing}${form}`;
   }
 }
