@@ -11,6 +11,8 @@ describe('frame messages (src/core/messages.ts)', () => {
       { type: 'configure', channel, locale: 'de', label: 'Kartennummer', placeholder: '1234', style: { '--pw-color-text': '#111' } },
       { type: 'configure', channel, locale: 'ar', label: 'x', placeholder: '', style: {}, ariaDescribedBy: 'Enter a valid card number.', invalid: true },
       { type: 'submit', channel, idempotencyKey: 'pw-1', fields: { paymentBrand: 'VISA', 'card.holder': 'Jane', 'customParameters[SHOPPER_id]': '7' } },
+      // The billing address 3-D Secure 2 needs, when the card form asks for it.
+      { type: 'submit', channel, idempotencyKey: 'pw-2', fields: { 'card.holder': 'Jane', 'billing.street1': 'Main Street 1', 'billing.city': 'London', 'billing.postcode': 'SW1A 1AA', 'billing.country': 'GB' } },
       { type: 'focus', channel },
       { type: 'clear', channel },
       { type: 'ready', channel, field: 'number' },
@@ -23,7 +25,7 @@ describe('frame messages (src/core/messages.ts)', () => {
     for (const message of valid) expect(parseMessage(message, channel), JSON.stringify(message)).to.deep.equal(message);
     expect(parseParentMessage(valid[0], channel)).to.not.equal(null);
     expect(parseFrameMessage(valid[0], channel), 'a frame never sends configure').to.equal(null);
-    expect(parseParentMessage(valid[5], channel), 'the page never sends ready').to.equal(null);
+    expect(parseParentMessage(valid[6], channel), 'the page never sends ready').to.equal(null);
   });
 
   it('rejects wrong channels, unknown types and wrong field types', () => {
@@ -53,6 +55,7 @@ describe('frame messages (src/core/messages.ts)', () => {
       { type: 'submit', channel, idempotencyKey: 'k', fields: { 'card.cvv': '123' } },
       { type: 'submit', channel, idempotencyKey: 'k', fields: { 'customParameters[other]': 'x' } },
       { type: 'submit', channel, idempotencyKey: 'k', fields: { paymentBrand: 4 } },
+      { type: 'submit', channel, idempotencyKey: 'k', fields: { 'billing.street2': 'x' } },
     ];
     for (const message of rejected) expect(parseMessage(message, channel), JSON.stringify(message)).to.equal(null);
     // A well-formed message on a malformed channel key is refused too.

@@ -168,6 +168,24 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     await page.close();
   });
 
+  it('a new card on a checkout without billing address: the card form asks for it and the number frame sends it with the card', async () => {
+    const { page, violations } = await openShop('?billing=ask');
+    const form = page.locator('pw-card-form');
+    await form.getByLabel('Street and number').waitFor();
+    await fillCard(page, FRICTIONLESS);
+    await form.getByLabel('Street and number').fill('Main Street 1');
+    await form.getByLabel('Postcode').fill('SW1A 1AA');
+    await form.getByLabel('City').fill('London');
+    await form.getByLabel('Country').selectOption('GB');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const { code, merchant } = await resultOf(page);
+    assert.equal(code, '000.100.110');
+    assert.equal(merchant.threeDSecure.authenticationStatus, 'Y');
+    assert.deepEqual(merchant.billing, { street1: 'Main Street 1', city: 'London', postcode: 'SW1A1AA', country: 'GB' });
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
   it('a saved card on a checkout without billing address: the list asks for it, refuses to pay without it, and sends it', async () => {
     const registrationId = await savedCard(FRICTIONLESS);
     const { page, violations } = await openShop(`?registration=${registrationId}&billing=ask`);
