@@ -7,7 +7,8 @@
 // 3-D Secure path, customParameters[3DS2_flow]), topLevel=1 (the challenge at the top level,
 // read by assets/options.js), registration= (a registration id of the entity: the form offers
 // that saved card), billing=ask (the checkout carries no billing address: the form asks the
-// shopper for what 3-D Secure 2 needs), wallets=1 (the page offers the wallets too: a button for each
+// shopper for what 3-D Secure 2 needs), save=ask (wpwlOptions.registrations.askToSave: the forms ask
+// the shopper whether to save the card or account), wallets=1 (the page offers the wallets too: a button for each
 // the browser can pay with, through the Payment Request API). /transfer pays by online transfer server-to-server (the shopper follows the
 // gateway's redirect with a plain form), /app opens the gateway's webview page the way a shop's
 // app would. /reference is the gateway's API reference, read from its OpenAPI document.

@@ -6,7 +6,7 @@ import { accountData, createPayment, maskedAccount, type InitialPayment, type Re
 import type { AlsoWrite, Context, Deps, Invalid } from '../payments/deps.ts';
 import { accountOfRegistration, newRegistration, pickAccount } from '../registrations/registrations.ts';
 import { billingFields, type Billing } from '../schema/billing.ts';
-import type { PageBilling, PagePayment } from '../schema/checkout.ts';
+import { canRegister, type PageBilling, type PagePayment } from '../schema/checkout.ts';
 import { failure, paramError } from '../schema/errors.ts';
 import type { AccountCheck, InitialPaymentRequest } from '../schema/requests.ts';
 import type { Entity } from '../config.ts';
@@ -75,8 +75,10 @@ async function paymentFor(deps: Deps, checkout: Checkout, page: PagePayment): Pr
 
   const { account, card, bankAccount, virtualAccount, applePay, googlePay, samsungPay } = page;
   const request: InitialPaymentRequest = { ...base, paymentType: typeFor(account.brand), paymentBrand: account.brand, card, bankAccount, virtualAccount, applePay, googlePay, samsungPay };
-  // A virtual account, an online transfer or a wallet's token cannot be registered: their payments simply create none.
-  const register = checkout.request.createRegistration === 'true' && account.method !== 'VA' && account.method !== 'OT' && account.method !== 'WA';
+  // Stored when the merchant's checkout asks for it, or the shopper ticked "Save for future payments"
+  // (the page can add the request, never withdraw the merchant's). A virtual account, an online
+  // transfer or a wallet's token cannot be registered: with the checkout's request, their payments simply create none.
+  const register = (checkout.request.createRegistration === 'true' || page.createRegistration === 'true') && canRegister(account);
   return {
     request,
     account,

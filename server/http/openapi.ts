@@ -366,7 +366,7 @@ export const operations: Operation[] = [
     tag: 'Payment form',
     summary: 'Pay the checkout (called by the widget)',
     description:
-      'CORS for any origin. Amount, currency and payment type come from the checkout. Either an account (card, bankAccount, virtualAccount, or a wallet\u2019s encrypted token: applePay.paymentToken, googlePay.paymentToken or samsungPay.paymentToken with the wallet\u2019s brand, which the checkout\u2019s entity must offer) or one of the checkout\u2019s registrations; customParameters names must start with SHOPPER_.',
+      'CORS for any origin. Amount, currency and payment type come from the checkout. Either an account (card, bankAccount, virtualAccount, or a wallet\u2019s encrypted token: applePay.paymentToken, googlePay.paymentToken or samsungPay.paymentToken with the wallet\u2019s brand, which the checkout\u2019s entity must offer) or one of the checkout\u2019s registrations; customParameters names must start with SHOPPER_. createRegistration=true (the shopper ticked \u201cSave for future payments\u201d) stores a card or bank account as the checkout\u2019s own createRegistration would; the page cannot withdraw the checkout\u2019s.',
     credential: 'checkout id',
     id: checkoutId,
     body: {

@@ -165,6 +165,9 @@ export const checkoutForm = z
     billing: z
       .array(z.enum(BILLING_FIELDS))
       .describe('billing.* fields the page asks the shopper for: those 3-D Secure 2 needs that the checkout does not carry, when its card payments are authenticated; empty otherwise.'),
+    createRegistration: z
+      .boolean()
+      .describe('The checkout stores the card or bank account (createRegistration=true): the form then asks no shopper whether to save it (wpwlOptions.registrations.askToSave).'),
     wallet: z
       .looseObject({
         merchantName: z.string().describe('Shown on the wallet\u2019s payment sheet.'),

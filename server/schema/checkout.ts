@@ -96,6 +96,8 @@ export const pageAccountPayment = z.strictObject({
   samsungPay: pageSamsungPay.optional(),
   customer: pageCustomer.optional(),
   billing: pageBilling.optional(),
+  // The shopper ticked "Save for future payments" (wpwlOptions.registrations.askToSave).
+  createRegistration: registrationFields.createRegistration,
   customParameters: customParameters.optional(),
 });
 
@@ -125,6 +127,15 @@ function walletTokenMissing(v: z.infer<typeof pageAccountPayment>): CodedParamEr
   return [paramError(`${wallet}.paymentToken`, undefined, `is required to pay with ${v.paymentBrand} from the payment form`, '100.100.100')];
 }
 
+/** Accounts a registration can keep: a card or a bank account, not a virtual account, an online transfer or a wallet's token. */
+export const canRegister = (account: AccountCheck): boolean => account.method !== 'VA' && account.method !== 'OT' && account.method !== 'WA';
+
+/** The shopper can save a card or a bank account only (the widget offers it for nothing else). */
+function unsavable(createRegistration: string | undefined, account: AccountCheck | undefined): CodedParamError[] {
+  if (createRegistration !== 'true' || !account || canRegister(account)) return [];
+  return [paramError('createRegistration', 'true', `cannot store a ${account.brand} payment: only a card or a bank account can be saved for future payments`)];
+}
+
 export function parsePagePayment(input: Nested, ctx: ValidationContext): Parsed<PagePayment> {
   if (input.registrationId !== undefined) {
     const parsed = parseWith(pageRegistrationPayment, input, ctx, (v) => shopperParameters(v.customParameters));
@@ -136,7 +147,7 @@ export function parsePagePayment(input: Nested, ctx: ValidationContext): Parsed<
     if (missing.length) return missing;
     const checked = checkAccount(v, ctx.now);
     account = checked.account;
-    return [...checked.errors, ...shopperParameters(v.customParameters)];
+    return [...checked.errors, ...unsavable(v.createRegistration, checked.account), ...shopperParameters(v.customParameters)];
   });
   return parsed.ok ? { ok: true, value: { ...parsed.value, kind: 'account', account: account! } } : parsed;
 }

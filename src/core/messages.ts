@@ -90,7 +90,7 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 const TOKEN_NAME = /^--pw-[a-z0-9-]{1,48}$/;
 const BRAND = /^[A-Z0-9_]{2,32}$/;
 /** What the page may ask the frame to send next to the card: never card.number or card.cvv. */
-const SUBMIT_FIELD = /^(paymentBrand|registrationId|card\.(holder|expiryMonth|expiryYear)|billing\.(street1|city|postcode|country)|customParameters\[SHOPPER_[A-Za-z0-9_.]{1,56}\]|customer\.browser\.[A-Za-z]{1,40})$/;
+const SUBMIT_FIELD = /^(paymentBrand|registrationId|createRegistration|card\.(holder|expiryMonth|expiryYear)|billing\.(street1|city|postcode|country)|customParameters\[SHOPPER_[A-Za-z0-9_.]{1,56}\]|customer\.browser\.[A-Za-z]{1,40})$/;
 const AUTOFILL_FIELDS: readonly AutofillField[] = ['card.holder', 'card.expiryMonth', 'card.expiryYear'];
 
 type Obj = Record<string, unknown>;

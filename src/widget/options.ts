@@ -8,8 +8,12 @@ export interface WidgetOptions {
   showCVVHint?: boolean;
   /** Show the brand detected from the card number (default true). */
   brandDetection?: boolean;
-  /** Saved cards: ask for their security code (frame), hide the other forms while they are offered. */
-  registrations?: { requireCvv?: boolean; hideInitialPaymentForms?: boolean };
+  /**
+   * Saved cards: ask for their security code (frame), hide the other forms while they are offered;
+   * askToSave: a "Save for future payments" checkbox in the card and SEPA forms (unticked), whose
+   * payment then stores the account as a registration (not shown when the checkout stores it anyway).
+   */
+  registrations?: { requireCvv?: boolean; hideInitialPaymentForms?: boolean; askToSave?: boolean };
   /** Replacement texts by key of src/core/locales/en.ts (cardNumber → `number`, …). */
   labels?: Record<string, string>;
   /** "card": the form in a bordered box; "plain" (default): no box. Colours etc.: --pw-* tokens (docs/theming.md). */

@@ -40,4 +40,4 @@ export const FRAME_TOKENS = [
 ] as const;
 
 /** The ::part names of the method forms, exported through <payment-widget> (docs/theming.md). */
-export const EXPORT_PARTS = 'form,field,label,input,frame,brand,hint,error,checkbox,saved-card,billing,alert,button';
+export const EXPORT_PARTS = 'form,field,label,input,frame,brand,hint,error,checkbox,saved-card,billing,save,alert,button';

@@ -335,6 +335,7 @@ function checkoutSuite(options: TestGatewayOptions) {
         ],
         // This entity does not authenticate: the page asks for no billing address.
         billing: [],
+        createRegistration: false,
         expiresAt: responseTimestamp(new Date(created + THIRTY_MINUTES)),
         buildNumber: 'test-build',
         timestamp: body.timestamp,
@@ -512,6 +513,45 @@ function checkoutSuite(options: TestGatewayOptions) {
       // Offered on the next checkout, the new registration pays one-click.
       const next = await prepareCheckout(gw.client, { 'registrations[0].id': payment.registrationId });
       assert.equal((await shopper.pay(next, { registrationId: payment.registrationId, 'card.cvv': '123' })).status, 200);
+    });
+
+    it('createRegistration=true from the page (the shopper saves the card or account) stores it; false or absent stores nothing; a PayPal account is refused', async () => {
+      const id = await prepareCheckout(gw.client);
+      assert.equal((await shopper.form(id)).body.createRegistration, false);
+      assert.equal((await shopper.pay(id, pageCard({ createRegistration: 'true' }))).status, 200);
+      const payment = await paymentOf(id);
+      assert.match(payment.registrationId, PAYMENT_ID);
+      const saved = await gw.client.get(`/v1/checkouts/${id}/registration`);
+      assert.equal(saved.body.id, payment.registrationId);
+      assert.deepEqual(saved.body.card, { bin: '420000', last4Digits: '0000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
+
+      const sepa = await prepareCheckout(gw.client);
+      assert.equal((await shopper.pay(sepa, { ...pageSepa, createRegistration: 'true' })).status, 200);
+      assert.match((await paymentOf(sepa)).registrationId, PAYMENT_ID);
+
+      for (const choice of [{ createRegistration: 'false' }, {}] as Record<string, string>[]) {
+        const unsaved = await prepareCheckout(gw.client);
+        assert.equal((await shopper.pay(unsaved, pageCard(choice))).status, 200);
+        assert.equal((await paymentOf(unsaved)).registrationId, undefined);
+        assert.equal((await gw.client.get(`/v1/checkouts/${unsaved}/registration`)).status, 404);
+      }
+      // The page cannot withdraw the merchant's request.
+      const merchantSaves = await prepareCheckout(gw.client, { createRegistration: 'true' });
+      assert.equal((await shopper.form(merchantSaves)).body.createRegistration, true);
+      assert.equal((await shopper.pay(merchantSaves, pageCard({ createRegistration: 'false' }))).status, 200);
+      assert.match((await paymentOf(merchantSaves)).registrationId, PAYMENT_ID);
+
+      const paypal = await prepareCheckout(gw.client);
+      const refused = await shopper.pay(paypal, { paymentBrand: 'PAYPAL', 'virtualAccount.accountId': 'jane@example.com', createRegistration: 'true' });
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.result.code, '200.300.404');
+      assert.deepEqual(refused.body.result.parameterErrors, [
+        { name: 'createRegistration', value: 'true', message: 'createRegistration cannot store a PAYPAL payment: only a card or a bank account can be saved for future payments' },
+      ]);
+      const malformed = await shopper.pay(paypal, pageCard({ createRegistration: 'yes' }));
+      assert.equal(malformed.status, 400);
+      assert.deepEqual(malformed.body.result.parameterErrors.map((e: { name: string }) => e.name), ['createRegistration']);
+      assert.equal((await paymentsWithNdc(paypal)).length, 0);
     });
 
     it('a declined attempt leaves the checkout open with no redirect; the retry pays it', async () => {

@@ -93,6 +93,22 @@ describe('SEPA direct debit form', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('sends createRegistration=true when the shopper ticks "Save for future payments" (registrations.askToSave)', async () => {
+    const fetchStub = stubFetch();
+    restore = fetchStub.restore;
+    const el = await widget({ brands: 'DIRECTDEBIT_SEPA', options: { registrations: { askToSave: true } } });
+    const input = (id: string) => one<HTMLInputElement>(el, `#${id}`);
+    await fill(el, input, { holder: 'Jane Jones', iban: 'DE89 3704 0044 0532 0130 00', mandate: true });
+    expect(input('save').checked).to.equal(false);
+    input('save').click();
+    await settle(el);
+    one<HTMLButtonElement>(el, 'button[type="submit"]').click();
+    await settle(el);
+    const [call] = paymentCalls(fetchStub.calls);
+    expect(Object.fromEntries(new URLSearchParams(call!.init.body as string))).to.include({ createRegistration: 'true', 'bankAccount.iban': 'DE89370400440532013000' });
+    await expect(el).to.be.accessible();
+  });
+
   it('retries once with the same key when the connection drops, then reports it', async () => {
     let failures = 3;
     const respond: Responder = () => {

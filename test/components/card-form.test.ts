@@ -345,3 +345,38 @@ describe('card form billing address', () => {
     await expect(el).to.be.accessible();
   });
 });
+
+describe('card form: saving the card', () => {
+  let fetchStub: ReturnType<typeof stubFetch>;
+  beforeEach(() => (fetchStub = stubFetch()));
+  afterEach(() => fetchStub.restore());
+
+  it('asks the shopper to save the card when the shop asks (registrations.askToSave): unticked, createRegistration=true only once ticked', async () => {
+    const setup = await cardForm({ registrations: { askToSave: true } });
+    const { el, posted, submit, frame } = setup;
+    const save = one<HTMLInputElement>(el, '#save');
+    expect(save.type).to.equal('checkbox');
+    expect(save.checked).to.equal(false);
+    expect(one(el, 'label.choice:has(#save)').textContent!.trim()).to.equal('Save for future payments');
+    await expect(el).to.be.accessible();
+
+    await fillValid(setup);
+    await submit();
+    expect(submits(posted)[0]![1].fields).to.not.have.property('createRegistration');
+    await frame('number', { type: 'submitted', status: 400, body: { result: { code: '800.100.152', description: 'declined' } } });
+
+    save.click();
+    await settle(el);
+    await submit();
+    expect(submits(posted)[1]![1].fields).to.include({ createRegistration: 'true', 'card.holder': 'Jane Jones' });
+  });
+
+  it('asks nobody to save when the shop does not ask, or the checkout stores the card anyway', async () => {
+    expect(all((await cardForm()).el, '#save')).to.have.length(0);
+    fetchStub.restore();
+    fetchStub = stubFetch(formData({ createRegistration: true }));
+    const { el } = await cardForm({ registrations: { askToSave: true } });
+    expect(el.checkout!.createRegistration).to.equal(true);
+    expect(all(el, '#save')).to.have.length(0);
+  });
+});

@@ -12,7 +12,7 @@ describe('frame messages (src/core/messages.ts)', () => {
       { type: 'configure', channel, locale: 'ar', label: 'x', placeholder: '', style: {}, ariaDescribedBy: 'Enter a valid card number.', invalid: true },
       { type: 'submit', channel, idempotencyKey: 'pw-1', fields: { paymentBrand: 'VISA', 'card.holder': 'Jane', 'customParameters[SHOPPER_id]': '7' } },
       // The billing address 3-D Secure 2 needs, when the card form asks for it.
-      { type: 'submit', channel, idempotencyKey: 'pw-2', fields: { 'card.holder': 'Jane', 'billing.street1': 'Main Street 1', 'billing.city': 'London', 'billing.postcode': 'SW1A 1AA', 'billing.country': 'GB' } },
+      { type: 'submit', channel, idempotencyKey: 'pw-2', fields: { 'card.holder': 'Jane', createRegistration: 'true', 'billing.street1': 'Main Street 1', 'billing.city': 'London', 'billing.postcode': 'SW1A 1AA', 'billing.country': 'GB' } },
       { type: 'focus', channel },
       { type: 'clear', channel },
       { type: 'ready', channel, field: 'number' },

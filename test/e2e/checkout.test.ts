@@ -13,11 +13,12 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
   });
   after(() => stage?.close());
 
-  async function openShop(amount?: string): Promise<{ page: Page; violations: () => Promise<string[]>; failedLoads: () => string[] }> {
+  /** The demo shop with this query ("?amount=100.51"). */
+  async function openShop(query = ''): Promise<{ page: Page; violations: () => Promise<string[]>; failedLoads: () => string[] }> {
     const page = await stage.browser.newPage();
     const violations = await watchPolicyViolations(page);
     const failedLoads = watchFailedLoads(page);
-    const response = await page.goto(`${stage.shopOrigin}/${amount ? `?amount=${amount}` : ''}`);
+    const response = await page.goto(`${stage.shopOrigin}/${query}`);
     const csp = response?.headers()['content-security-policy'] ?? '';
     assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
     assert.match(csp, /require-trusted-types-for 'script'/);
@@ -73,6 +74,31 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
     await page.close();
   });
 
+  it('saves the card when the shopper ticks "Save for future payments", and the next checkout pays with it in one click', async () => {
+    const { page, violations } = await openShop('?save=ask');
+    await fillCard(page);
+    const save = page.getByLabel('Save for future payments');
+    assert.equal(await save.isChecked(), false);
+    await save.check();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL(/\/result\?/, { timeout: 15_000 });
+    const merchant = await stage.merchant.get(`/v1/checkouts/${checkoutIdOf(page.url())}/payment`);
+    assert.equal(merchant.body.result.code, '000.100.110');
+    const registrationId = merchant.body.registrationId as string;
+    assert.match(registrationId, /^[0-9a-f]{32}$/);
+    assert.equal(await page.locator('dl.result dd').filter({ hasText: registrationId }).count(), 1);
+
+    await page.getByRole('link', { name: 'Buy again with the saved card' }).click();
+    await page.getByText('•••• 0000').waitFor();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL(/\/result\?/, { timeout: 15_000 });
+    const again = await stage.merchant.get(`/v1/checkouts/${checkoutIdOf(page.url())}/payment`);
+    assert.equal(again.body.result.code, '000.100.110');
+    assert.equal(again.body.registrationId, registrationId);
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
   it('pays by SEPA direct debit', async () => {
     const { page, violations } = await openShop();
     await page.getByLabel('SEPA direct debit').check();
@@ -91,7 +117,7 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
   });
 
   it('shows a decline in the form and lets the shopper pay again with the same checkout', async () => {
-    const { page } = await openShop('100.51');
+    const { page } = await openShop('?amount=100.51');
     await fillCard(page);
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.getByText('Declined by your bank. Try another card or method.').first().waitFor({ timeout: 15_000 });

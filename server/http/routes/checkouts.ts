@@ -275,6 +275,8 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
         ...(wallet ? { wallet } : {}),
         // The page asks the shopper for what 3-D Secure 2 needs and the merchant did not send.
         billing: entity ? billingToAsk(entity, checkout.request) : [],
+        // The checkout stores the account anyway: the form asks no shopper whether to save it.
+        createRegistration: checkout.request.createRegistration === 'true',
         expiresAt: responseTimestamp(new Date(checkout.expiresAt)),
         ...envelope(checkout.id),
       },

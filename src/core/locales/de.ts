@@ -49,4 +49,5 @@ export const de: Texts = [
   'Bitte ausfüllen.', // eRequired
   'Gültige Postleitzahl eingeben.', // ePostcode
   'Mit {0} bezahlen', // payWith
+  'Für künftige Zahlungen speichern', // save
 ];

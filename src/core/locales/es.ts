@@ -49,4 +49,5 @@ export const es: Texts = [
   'Rellena este campo.', // eRequired
   'Introduce un código postal válido.', // ePostcode
   'Pagar con {0}', // payWith
+  'Guardar para futuros pagos', // save
 ];

@@ -49,4 +49,5 @@ export const fr: Texts = [
   'Remplissez ce champ.', // eRequired
   'Saisissez un code postal valide.', // ePostcode
   'Payer avec {0}', // payWith
+  'Enregistrer pour mes prochains paiements', // save
 ];

@@ -49,4 +49,5 @@ export const it: Texts = [
   'Compila questo campo.', // eRequired
   'Inserisci un CAP valido.', // ePostcode
   'Paga con {0}', // payWith
+  'Salva per i pagamenti futuri', // save
 ];

@@ -49,4 +49,5 @@ export const ja: Texts = [
   '入力してください', // eRequired
   '有効な郵便番号を入力', // ePostcode
   '{0}で支払う', // payWith
+  '今後の支払いのために保存', // save
 ];

@@ -49,4 +49,5 @@ export const nl: Texts = [
   'Vul dit veld in.', // eRequired
   'Voer een geldige postcode in.', // ePostcode
   'Betalen met {0}', // payWith
+  'Opslaan voor toekomstige betalingen', // save
 ];

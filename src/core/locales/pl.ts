@@ -49,4 +49,5 @@ export const pl: Texts = [
   'Wypełnij to pole.', // eRequired
   'Wpisz poprawny kod pocztowy.', // ePostcode
   'Zapłać przez {0}', // payWith
+  'Zapisz do przyszłych płatności', // save
 ];

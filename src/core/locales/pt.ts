@@ -49,4 +49,5 @@ export const pt: Texts = [
   'Preencha este campo.', // eRequired
   'Introduza um código postal válido.', // ePostcode
   'Pagar com {0}', // payWith
+  'Guardar para pagamentos futuros', // save
 ];

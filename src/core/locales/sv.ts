@@ -49,4 +49,5 @@ export const sv: Texts = [
   'Fyll i fältet.', // eRequired
   'Ange ett giltigt postnummer.', // ePostcode
   'Betala med {0}', // payWith
+  'Spara för framtida betalningar', // save
 ];

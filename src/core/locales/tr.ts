@@ -49,4 +49,5 @@ export const tr: Texts = [
   'Bu alanı doldurun.', // eRequired
   'Geçerli bir posta kodu girin.', // ePostcode
   '{0} ile öde', // payWith
+  'Gelecekteki ödemeler için kaydet', // save
 ];

@@ -49,4 +49,5 @@ export const zh: Texts = [
   '请填写此项。', // eRequired
   '请输入有效的邮政编码。', // ePostcode
   '使用 {0} 付款', // payWith
+  '保存以便今后付款', // save
 ];

@@ -49,7 +49,7 @@ export class BankAccountForm extends MethodForm<BankField> {
         </label>
         ${this.errorLine('mandate')}
       </div>
-      ${this.footer()}
+      ${this.saveChoice()} ${this.footer()}
     </form>`;
   }
 
@@ -86,6 +86,7 @@ export class BankAccountForm extends MethodForm<BankField> {
       'bankAccount.iban': iban,
       ...(bic && { 'bankAccount.bic': bic }),
       'bankAccount.country': iban.slice(0, 2),
+      ...this.saveFields(),
       ...customFields(ctx.options.customParameters),
     };
     await this.pay('bank', this.brand, (key) => payFromPage(ctx.gateway, ctx.checkoutId, fields, key));

@@ -48,7 +48,7 @@ export class CardForm extends MethodForm<CardField> {
             </div>`
           : nothing}
       </div>
-      ${this.input('holder', s.holder, { autocomplete: 'cc-name' })} ${this.billing()} ${this.footer()}
+      ${this.input('holder', s.holder, { autocomplete: 'cc-name' })} ${this.billing()} ${this.saveChoice()} ${this.footer()}
     </form>`;
   }
 
@@ -156,6 +156,7 @@ export class CardForm extends MethodForm<CardField> {
       'card.expiryMonth': expiry.month,
       'card.expiryYear': expiry.year,
       ...billingParams(billing, (field) => this.value(field)),
+      ...this.saveFields(),
       ...customFields(this.ctx.options.customParameters),
     };
     await this.pay('card', brand, (key) => this.frames.submit('number', key, fields));

@@ -23,6 +23,8 @@ export interface CheckoutForm {
   registrations: Registration[];
   /** billing.* fields the card form asks the shopper for (3-D Secure 2 needs them, the checkout lacks them). */
   billing: BillingField[];
+  /** The checkout stores the account anyway (createRegistration=true): no shopper is asked whether to save it. */
+  createRegistration: boolean;
   /** What the wallets' Payment Request needs, when the entity offers a wallet. */
   wallet?: WalletForm;
 }

@@ -40,6 +40,8 @@ export abstract class MethodForm<F extends string> extends LitElement {
   #pressing = false;
   /** Countries named in the widget's locale, listed once per locale. */
   #countries: { locale: string; list: [string, string][] } | undefined;
+  /** The shopper ticked "Save for future payments". */
+  #save = false;
 
   constructor() {
     super();
@@ -189,6 +191,27 @@ export abstract class MethodForm<F extends string> extends LitElement {
       <div class="row">${field('postcode')} ${field('city')}</div>
       ${field('country')}
     </fieldset>`;
+  }
+
+  /** Whether the shopper is asked to save the account: the shop asks (registrations.askToSave), the checkout does not store it anyway. */
+  get #asksToSave(): boolean {
+    return !!this.ctx.options.registrations?.askToSave && !this.ctx.checkout.createRegistration;
+  }
+
+  /** The "Save for future payments" checkbox, unticked: saving needs the shopper's own choice. */
+  protected saveChoice() {
+    if (!this.#asksToSave) return nothing;
+    return html`<div part="field save">
+      <label class="choice" part="label">
+        <input part="checkbox" type="checkbox" id="save" .checked=${this.#save} @change=${(event: Event) => (this.#save = (event.target as HTMLInputElement).checked)} />
+        <span>${this.ctx.strings.save}</span>
+      </label>
+    </div>`;
+  }
+
+  /** createRegistration=true with the payment when the shopper ticked the checkbox. */
+  protected saveFields(): Record<string, string> {
+    return this.#asksToSave && this.#save ? { createRegistration: 'true' } : {};
   }
 
   protected errorLine(field: F) {
