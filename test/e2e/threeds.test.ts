@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { Frame, FrameLocator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { shopA } from '../support/gateway.ts';
 import { fillCard, FITS_WITHOUT_SCROLLING, resultId, startStage, watchPolicyViolations, type Stage } from './support.ts';
 
@@ -43,6 +43,15 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     assert.equal(merchant.body.result.code, code, 'the result page and the merchant read the same outcome');
     return { code, merchant: merchant.body };
   }
+
+  /** Types the London billing address into the form's billing fields (the card form's or the saved-card list's). */
+  async function fillBilling(form: Locator): Promise<void> {
+    await form.getByLabel('Street and number').fill('Main Street 1');
+    await form.getByLabel('Postcode').fill('SW1A 1AA');
+    await form.getByLabel('City').fill('London');
+    await form.getByLabel('Country').selectOption('GB');
+  }
+  const LONDON = { street1: 'Main Street 1', city: 'London', postcode: 'SW1A1AA', country: 'GB' };
 
   const challengeFrame = (page: Page): FrameLocator => page.frameLocator('iframe[part="challenge"]');
 
@@ -173,15 +182,12 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     const form = page.locator('pw-card-form');
     await form.getByLabel('Street and number').waitFor();
     await fillCard(page, FRICTIONLESS);
-    await form.getByLabel('Street and number').fill('Main Street 1');
-    await form.getByLabel('Postcode').fill('SW1A 1AA');
-    await form.getByLabel('City').fill('London');
-    await form.getByLabel('Country').selectOption('GB');
+    await fillBilling(form);
     await page.getByRole('button', { name: /^Pay/ }).click();
     const { code, merchant } = await resultOf(page);
     assert.equal(code, '000.100.110');
     assert.equal(merchant.threeDSecure.authenticationStatus, 'Y');
-    assert.deepEqual(merchant.billing, { street1: 'Main Street 1', city: 'London', postcode: 'SW1A1AA', country: 'GB' });
+    assert.deepEqual(merchant.billing, LONDON);
     assert.deepEqual(await violations(), []);
     await page.close();
   });
@@ -202,16 +208,13 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     assert.equal(await street.evaluate((input) => input === (input.getRootNode() as unknown as { activeElement: unknown }).activeElement), true);
     assert.deepEqual(payments, []);
 
-    await street.fill('Main Street 1');
-    await list.getByLabel('Postcode').fill('SW1A 1AA');
-    await list.getByLabel('City').fill('London');
-    await list.getByLabel('Country').selectOption('GB');
+    await fillBilling(list);
     await page.getByRole('button', { name: /^Pay/ }).click();
     const { code, merchant } = await resultOf(page);
     assert.equal(code, '000.100.110');
     assert.equal(merchant.registrationId, registrationId);
     assert.equal(merchant.threeDSecure.authenticationStatus, 'Y');
-    assert.deepEqual(merchant.billing, { street1: 'Main Street 1', city: 'London', postcode: 'SW1A1AA', country: 'GB' });
+    assert.deepEqual(merchant.billing, LONDON);
     assert.equal(payments.length, 1);
     assert.deepEqual(await violations(), []);
     await page.close();
