@@ -33,7 +33,10 @@ export function caretAfterDigits(formatted: string, digitCount: number): number 
 
 /** Typing "0534" shows "05/34" (and "052034" "05/2034"): the slash comes by itself. */
 export function formatExpiryInput(value: string): string {
-  const digits = digitsOf(value).slice(0, 6);
+  // "1/30": a one-digit month the shopper closed with a separator is month 01, not the "13" of its digits.
+  const western = westernDigits(value);
+  const oneDigitMonth = /^\s*(\d)\s*[/\-. ]/.exec(western);
+  const digits = (oneDigitMonth ? `0${oneDigitMonth[1]}${digitsOf(western.slice(oneDigitMonth[0].length))}` : digitsOf(western)).slice(0, 6);
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 

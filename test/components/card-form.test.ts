@@ -109,6 +109,10 @@ describe('card form', () => {
     blur(expiry);
     await settle(el);
     expect(description(expiry)).to.equal('Use the format MM/YY.');
+    // Well formed, but further ahead than any card is issued for: the year is the mistake.
+    type(expiry, `12/${(new Date().getFullYear() + 21) % 100}`);
+    await settle(el);
+    expect(description(expiry)).to.equal('Check the expiry year.');
 
     // Corrected values clear their errors as they are typed.
     type(expiry, '0534');

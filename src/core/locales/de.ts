@@ -50,4 +50,5 @@ export const de: Texts = [
   'Gültige Postleitzahl eingeben.', // ePostcode
   'Mit {0} bezahlen', // payWith
   'Für künftige Zahlungen speichern', // save
+  'Ablaufjahr prüfen.', // eYear
 ];

@@ -2,7 +2,7 @@
 // this order (tsc checks the count). English is bundled into paymentWidgets.js; every other locale
 // is built into a file of its own, dist/locales/{locale}.json, a JSON array in this order
 // (scripts/locale-files.ts), so no key is repeated in it either. Keep texts short.
-const NAMES = 'method mCard mBank mSaved number expiry cvv cvvHint holder accHolder bic mandate accountId payAmount loading processing eNumber eBrand eExpiry eExpired eCvv eHolder eIban eBic eMandate eAccount eLoad rDeclined rFunds rCvv r3ds rConfig rInput rSaved rSession rCancelled rSystem rNetwork rUnknown billing street city postcode country eRequired ePostcode payWith save';
+const NAMES = 'method mCard mBank mSaved number expiry cvv cvvHint holder accHolder bic mandate accountId payAmount loading processing eNumber eBrand eExpiry eExpired eCvv eHolder eIban eBic eMandate eAccount eLoad rDeclined rFunds rCvv r3ds rConfig rInput rSaved rSession rCancelled rSystem rNetwork rUnknown billing street city postcode country eRequired ePostcode payWith save eYear';
 
 type Split<S extends string> = S extends `${infer Head} ${infer Tail}` ? [Head, ...Split<Tail>] : [S];
 /** The text keys, in order. */
@@ -62,4 +62,5 @@ export const en: Texts = [
   'Enter a valid postcode.', // ePostcode
   'Pay with {0}', // payWith
   'Save for future payments', // save
+  'Check the expiry year.', // eYear
 ];

@@ -50,4 +50,5 @@ export const es: Texts = [
   'Introduce un código postal válido.', // ePostcode
   'Pagar con {0}', // payWith
   'Guardar para futuros pagos', // save
+  'Revisa el año de caducidad.', // eYear
 ];

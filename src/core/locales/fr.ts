@@ -50,4 +50,5 @@ export const fr: Texts = [
   'Saisissez un code postal valide.', // ePostcode
   'Payer avec {0}', // payWith
   'Enregistrer pour mes prochains paiements', // save
+  'Vérifiez l’année d’expiration.', // eYear
 ];

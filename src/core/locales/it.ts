@@ -50,4 +50,5 @@ export const it: Texts = [
   'Inserisci un CAP valido.', // ePostcode
   'Paga con {0}', // payWith
   'Salva per i pagamenti futuri', // save
+  'Controlla l’anno di scadenza.', // eYear
 ];

@@ -50,4 +50,5 @@ export const ja: Texts = [
   '有効な郵便番号を入力', // ePostcode
   '{0}で支払う', // payWith
   '今後の支払いのために保存', // save
+  '有効期限の年を確認してください。', // eYear
 ];

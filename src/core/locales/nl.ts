@@ -50,4 +50,5 @@ export const nl: Texts = [
   'Voer een geldige postcode in.', // ePostcode
   'Betalen met {0}', // payWith
   'Opslaan voor toekomstige betalingen', // save
+  'Controleer het vervaljaar.', // eYear
 ];

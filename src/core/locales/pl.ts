@@ -50,4 +50,5 @@ export const pl: Texts = [
   'Wpisz poprawny kod pocztowy.', // ePostcode
   'Zapłać przez {0}', // payWith
   'Zapisz do przyszłych płatności', // save
+  'Sprawdź rok ważności.', // eYear
 ];

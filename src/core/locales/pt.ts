@@ -50,4 +50,5 @@ export const pt: Texts = [
   'Introduza um código postal válido.', // ePostcode
   'Pagar com {0}', // payWith
   'Guardar para pagamentos futuros', // save
+  'Verifique o ano de validade.', // eYear
 ];

@@ -50,4 +50,5 @@ export const sv: Texts = [
   'Ange ett giltigt postnummer.', // ePostcode
   'Betala med {0}', // payWith
   'Spara för framtida betalningar', // save
+  'Kontrollera utgångsåret.', // eYear
 ];

@@ -50,4 +50,5 @@ export const tr: Texts = [
   'Geçerli bir posta kodu girin.', // ePostcode
   '{0} ile öde', // payWith
   'Gelecekteki ödemeler için kaydet', // save
+  'Son kullanma yılını kontrol edin.', // eYear
 ];

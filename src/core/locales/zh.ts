@@ -50,4 +50,5 @@ export const zh: Texts = [
   '请输入有效的邮政编码。', // ePostcode
   '使用 {0} 付款', // payWith
   '保存以便今后付款', // save
+  '请检查有效期年份。', // eYear
 ];

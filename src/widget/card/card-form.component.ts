@@ -129,7 +129,7 @@ export class CardForm extends MethodForm<CardField> {
     if (field === 'holder') return holderValid(this.value('holder')) ? undefined : 'eHolder';
     if (field === 'expiry') {
       const expiry = checkExpiry(this.value('expiry'));
-      return 'problem' in expiry ? (expiry.problem === 'expired' ? 'eExpired' : 'eExpiry') : undefined;
+      return 'problem' in expiry ? ({ expired: 'eExpired', year: 'eYear', format: 'eExpiry' } as const)[expiry.problem] : undefined;
     }
     const state = this.frames.states[field];
     if (field === 'cvv') return state?.valid ? undefined : 'eCvv';

@@ -1,0 +1,41 @@
+// The card form's expiry field (src/core/format.ts, src/core/expiry.ts): what typing shows, and
+// what is refused with which problem.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { checkExpiry } from '../../src/core/expiry.ts';
+import { formatExpiryInput } from '../../src/core/format.ts';
+
+describe('expiry input', () => {
+  it('puts the slash in by itself and keeps a one-digit month closed with a separator', () => {
+    const shown = Object.fromEntries(['0', '05', '053', '0534', '052034', '1/', '1/3', '1/30', '9-29', '1 30', '12/30', '٠٥٣٤', '05/34/77'].map((typed) => [typed, formatExpiryInput(typed)]));
+    assert.deepEqual(shown, {
+      '0': '0',
+      '05': '05',
+      '053': '05/3',
+      '0534': '05/34',
+      '052034': '05/2034',
+      '1/': '01',
+      '1/3': '01/3',
+      '1/30': '01/30',
+      '9-29': '09/29',
+      '1 30': '01/30',
+      '12/30': '12/30',
+      '٠٥٣٤': '05/34',
+      '05/34/77': '05/3477',
+    });
+    // Typing on after the field showed "01": the next digit starts the year.
+    assert.equal(formatExpiryInput(`${formatExpiryInput('1/')}3`), '01/3');
+  });
+
+  it('says whether the date is malformed, past, or further ahead than cards are issued for', () => {
+    const now = new Date(2026, 10, 24);
+    assert.deepEqual(checkExpiry('11/26', now), { month: '11', year: '2026' });
+    assert.deepEqual(checkExpiry('01/30', now), { month: '01', year: '2030' });
+    assert.deepEqual(checkExpiry('10/2045', now), { month: '10', year: '2045' });
+    assert.deepEqual(checkExpiry('10/26', now), { problem: 'expired' });
+    assert.deepEqual(checkExpiry('12/46', now), { problem: 'year' });
+    assert.deepEqual(checkExpiry('13/30', now), { problem: 'format' });
+    assert.deepEqual(checkExpiry('0530', now), { month: '05', year: '2030' });
+    assert.deepEqual(checkExpiry('5', now), { problem: 'format' });
+  });
+});
