@@ -343,6 +343,42 @@ describe('<payment-widget>', () => {
     expect(one<HTMLInputElement>(card, '#holder').value).to.equal('Jane Jones');
   });
 
+  it('shows again what was typed into a form when the shopper comes back to its method, until another checkout loads', async () => {
+    const registrations = [{ id: 'aa'.repeat(16), paymentBrand: 'VISA', card: { last4Digits: '0000', expiryMonth: '05', expiryYear: '2034' } }];
+    fetchStub = stubFetch(formData({ registrations, billing: ['street1', 'city', 'postcode', 'country'] }));
+    const el = await widget({ brands: 'VISA DIRECTDEBIT_SEPA PAYPAL' });
+    type(one<HTMLInputElement>(one(el, 'pw-registrations'), '#street1'), 'Hauptstrasse 1');
+    method(el, 'bank').click();
+    await settle(el);
+    const typedBank = one(el, 'pw-bank-account-form');
+    type(one<HTMLInputElement>(typedBank, '#iban'), 'DE89 3704 0044 0532 0130 00');
+    type(one<HTMLInputElement>(typedBank, '#holder'), 'Jane Jones');
+    one<HTMLInputElement>(typedBank, '#mandate').click();
+    method(el, 'virtual:PAYPAL').click();
+    await settle(el);
+    type(one<HTMLInputElement>(el, '#account'), 'jane@example.com');
+
+    method(el, 'bank').click();
+    await settle(el);
+    const bank = one(el, 'pw-bank-account-form');
+    expect(one<HTMLInputElement>(bank, '#iban').value).to.equal('DE89 3704 0044 0532 0130 00');
+    expect(one<HTMLInputElement>(bank, '#holder').value).to.equal('Jane Jones');
+    expect(one<HTMLInputElement>(bank, '#mandate').checked).to.equal(true);
+    method(el, 'virtual:PAYPAL').click();
+    await settle(el);
+    expect(one<HTMLInputElement>(el, '#account').value).to.equal('jane@example.com');
+    method(el, 'saved').click();
+    await settle(el);
+    expect(one<HTMLInputElement>(one(el, 'pw-registrations'), '#street1').value).to.equal('Hauptstrasse 1');
+
+    // Another checkout: nothing of the last one's typing.
+    el.checkoutId = `${'b'.repeat(32)}.node`;
+    await el.updateComplete;
+    await waitUntil(() => el.checkout !== undefined, 'the form data did not load');
+    await settle(el);
+    expect(one<HTMLInputElement>(one(el, 'pw-registrations'), '#street1').value).to.equal('');
+  });
+
   it('drops the card frames made while loading when the form data offers no card, or no form', async () => {
     for (const [form, shown] of [
       [formData({ brands: ['DIRECTDEBIT_SEPA'] }), 'pw-bank-account-form'],

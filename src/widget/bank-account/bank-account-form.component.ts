@@ -23,6 +23,10 @@ export class BankAccountForm extends MethodForm<BankField> {
     this.brand = 'DIRECTDEBIT_SEPA';
   }
 
+  protected get memoryKey(): string {
+    return `bank:${this.brand}`;
+  }
+
   override firstUpdated(): void {
     this.ctx.ready();
   }

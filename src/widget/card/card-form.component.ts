@@ -24,6 +24,10 @@ export class CardForm extends MethodForm<CardField> {
   readonly frames = new FrameController(this);
   #submitted = false;
 
+  protected get memoryKey(): string {
+    return 'card';
+  }
+
   get #withCvv(): boolean {
     return this.ctx.options.requireCvv !== false;
   }

@@ -77,4 +77,9 @@ export interface WidgetContext {
   challengeWindow(width: number): ChallengeWindow;
   /** Current --pw-* values for the frames. */
   frameTokens(): StyleTokens;
+  /**
+   * What the shopper typed into each method's form (by MethodForm.memoryKey), kept while another
+   * method is shown, so that a form made again shows it again; forgotten with the checkout.
+   */
+  typed: Map<string, Readonly<Record<string, string>>>;
 }

@@ -2,7 +2,7 @@
 // pointing at the error text), the announced summary on a failed submit, and the payment round
 // trip with its Idempotency-Key (kept after a network failure, so the retry cannot charge twice),
 // and the billing address 3-D Secure 2 needs, for the card form and the saved-card list alike.
-import { html, LitElement, nothing, type PropertyDeclarations } from 'lit';
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { addressProblem, countries, isBillingField, type BillingField } from '../../core/address.ts';
 import type { Method } from '../../core/methods.ts';
 import type { PaymentAnswer } from '../../core/http.ts';
@@ -42,6 +42,8 @@ export abstract class MethodForm<F extends string> extends LitElement {
   #countries: { locale: string; list: [string, string][] } | undefined;
   /** The shopper ticked "Save for future payments". */
   #save = false;
+  /** What was typed before is shown again (once, when the form first gets its context). */
+  #restored = false;
 
   constructor() {
     super();
@@ -49,6 +51,17 @@ export abstract class MethodForm<F extends string> extends LitElement {
     this.errors = {};
     this.busy = false;
     this.alert = '';
+  }
+
+  /** Which form this is, for ctx.typed: "card", "saved", "bank:DIRECTDEBIT_SEPA", "virtual:PAYPAL". */
+  protected abstract get memoryKey(): string;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (this.#restored || !this.ctx) return;
+    this.#restored = true;
+    const typed = this.ctx.typed.get(this.memoryKey);
+    if (typed) this.values = { ...typed } as Partial<Record<F, string>>;
   }
 
   /** The field's error, if its value is wrong (billing address fields are checked by check()). */
@@ -60,6 +73,7 @@ export abstract class MethodForm<F extends string> extends LitElement {
 
   protected setValue(field: F, value: string): void {
     this.values = { ...this.values, [field]: value };
+    this.ctx.typed.set(this.memoryKey, this.values as Record<string, string>);
     if (this.errors[field]) this.check(field);
   }
 

@@ -79,6 +79,7 @@ export class PaymentWidget extends LitElement {
   readonly announcer = new Announcer(this);
   #abort: AbortController | undefined;
   #readyFired = false;
+  readonly #typed = new Map<string, Readonly<Record<string, string>>>();
   /** The locale in use: the one asked for once its texts are loaded; English before, and if they fail. */
   #locale: Locale = 'en';
   /** Its texts (undefined: English). */
@@ -158,6 +159,7 @@ export class PaymentWidget extends LitElement {
     this.checkout = undefined;
     this.loadError = this.challenge = '';
     this.#readyFired = false;
+    this.#typed.clear();
     const id = this.checkoutId;
     if (!this.isConnected) return;
     const abort = (this.#abort = new AbortController());
@@ -261,6 +263,7 @@ export class PaymentWidget extends LitElement {
       beforeSubmit: (method, brand) => this.#emit('pw-submit', { method, brand }, true),
       result: (answer, method) => this.#onResult(answer, method),
       frameTokens: () => this.frameTokens(),
+      typed: this.#typed,
       challengeWindow: (width) => (this.#window = this.options.threeDSecureAtTopLevel || top !== self ? '5' : challengeWindowFor(width, innerHeight)),
     };
   }

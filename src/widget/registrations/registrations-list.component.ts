@@ -42,6 +42,10 @@ export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
     return this.registrations.find((r) => r.id === this.selected) ?? this.registrations[0];
   }
 
+  protected get memoryKey(): string {
+    return 'saved';
+  }
+
   override firstUpdated(): void {
     if (!this.#withCvv) this.ctx.ready();
   }

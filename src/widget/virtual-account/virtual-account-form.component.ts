@@ -19,6 +19,10 @@ export class VirtualAccountForm extends MethodForm<'account'> {
     this.brand = '';
   }
 
+  protected get memoryKey(): string {
+    return `virtual:${this.brand}`;
+  }
+
   override firstUpdated(): void {
     this.ctx.ready();
   }
