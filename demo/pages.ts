@@ -99,7 +99,7 @@ export function resultPage(status: number, body: Record<string, any>): string {
       .map(([k, v]) => `<dt>${escape(k)}</dt><dd>${escape(String(v))}</dd>`)
       .join('')}</dl>
 <details><summary>What the shop's server read (HTTP ${status})</summary><pre>${escape(JSON.stringify(body, null, 2))}</pre></details>
-<p><a href="/">Buy again</a>${typeof body?.registrationId === 'string' ? ` · <a href="/?registration=${encodeURIComponent(body.registrationId)}">Buy again with the saved card</a>` : ''}</p>`,
+<p><a href="/">Buy again</a>${typeof body?.registrationId === 'string' ? ` · <a href="/?registration=${encodeURIComponent(body.registrationId)}">Buy again with the saved payment method</a>` : ''}</p>`,
   );
 }
 
@@ -137,7 +137,7 @@ export function playgroundPage(p: Playground): string {
 <h2>3-D Secure</h2>
 <p>Pay with a card above, or open the shop on a path of the simulated directory server: ${['frictionless', 'attempt', 'challenge', 'error', 'notEnrolled', 'methodTimeout'].map((flow) => `<a href="/?flow=${flow}">${flow}</a>`).join(' · ')}; <a href="/?flow=challenge&amp;topLevel=1">challenge at the top level</a>; <a href="/?billing=ask">a checkout without billing address</a> (the form asks the shopper for it).</p>
 <h2>Saved cards</h2>
-<p><a href="/?save=ask">The form asks the shopper to save the card</a> (or the SEPA account): tick "Save for future payments", and the result page offers to buy again with the saved card.</p>
+<p><a href="/?save=ask">The form asks the shopper to save the card</a> (or the SEPA account): tick "Save for future payments", and the result page offers to buy again with what was saved.</p>
 <h2>Other ways to pay</h2>
 <p><a href="/transfer">Online transfer</a> (server-to-server, the bank's page approves or cancels) · <a href="/app">the webview page an app opens</a> (its result goes to the app's own scheme) · <a href="/?wallets=1">the shop with wallet buttons</a> (Apple Pay, Google Pay, Samsung Pay: a button for each wallet this browser can pay with, through the Payment Request API; the simulator approves any token; Apple Pay's merchant session is simulated, which a real Safari refuses).</p>
 <h2>Webhooks</h2>

@@ -42,6 +42,40 @@ describe('saved cards', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('lists a saved SEPA account beside the cards and pays with it: no security code, no billing address', async () => {
+    const account = { id: 'cc'.repeat(16), paymentBrand: 'DIRECTDEBIT_SEPA', bankAccount: { holder: 'Jane Jones', last4Digits: '3000' } };
+    const fetchStub = stubFetch(formData({ registrations: [account, ...REGISTRATIONS], billing: ['street1', 'city', 'postcode', 'country'] }), () =>
+      json({ result: { code: '000.100.110' }, redirect: { url: 'https://shop.example/r' } }),
+    );
+    restore = fetchStub.restore;
+    const el = await widget({ brands: 'VISA DIRECTDEBIT_SEPA', options: { registrations: { requireCvv: true } } });
+    const methods = all<HTMLInputElement>(el, 'input[name="method"]');
+    expect(methods.map((m) => m.closest('label')!.textContent!.trim())).to.deep.equal(['Saved payment methods', 'Card', 'SEPA direct debit']);
+    const list = one<RegistrationsList>(el, 'pw-registrations');
+    expect(one(list, 'legend').textContent).to.equal('Saved payment methods');
+    expect(all(list, '[part="saved-card"]').map((c) => c.textContent!.replace(/\s+/g, ' ').trim())).to.deep.equal(['SEPA direct debit •••• 3000 · Jane Jones', 'Visa •••• 0000 · 05/34']);
+    // The account is chosen: neither a security code frame nor a billing address.
+    expect(all(list, 'iframe')).to.have.length(0);
+    expect(all(list, '[part="billing"]')).to.have.length(0);
+    await expect(el).to.be.accessible();
+
+    el.addEventListener('pw-result', (event) => event.preventDefault());
+    const submitted = oneEvent(el, 'pw-submit');
+    one<HTMLButtonElement>(list, 'button[type="submit"]').click();
+    expect((await submitted).detail).to.deep.equal({ method: 'saved', brand: 'DIRECTDEBIT_SEPA' });
+    await settle(el);
+    const call = fetchStub.calls.find((c) => c.url.endsWith('/payment'))!;
+    const sent = Object.fromEntries(new URLSearchParams(call.init.body as string));
+    expect(sent.registrationId).to.equal(account.id);
+    expect(Object.keys(sent).filter((name) => name.startsWith('billing.') || name.startsWith('card.'))).to.deep.equal([]);
+
+    // The card chosen: its security code frame and the billing address appear.
+    all<HTMLInputElement>(list, 'input[type="radio"]')[1]!.click();
+    await settle(el);
+    expect(all(list, 'iframe[data-field="cvv"]')).to.have.length(1);
+    expect(all(list, '[part="billing"]')).to.have.length(1);
+  });
+
   it('sends the browser data 3-D Secure needs with a saved card paid without a security code, as the paying frame does', async () => {
     const fetchStub = stubFetch(formData({ registrations: REGISTRATIONS }), () => json({ result: { code: '000.100.110' }, redirect: { url: 'https://shop.example/r' } }));
     restore = fetchStub.restore;

@@ -88,7 +88,7 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
     assert.match(registrationId, /^[0-9a-f]{32}$/);
     assert.equal(await page.locator('dl.result dd').filter({ hasText: registrationId }).count(), 1);
 
-    await page.getByRole('link', { name: 'Buy again with the saved card' }).click();
+    await page.getByRole('link', { name: 'Buy again with the saved payment method' }).click();
     await page.getByText('•••• 0000').waitFor();
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.waitForURL(/\/result\?/, { timeout: 15_000 });
@@ -99,19 +99,30 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
     await page.close();
   });
 
-  it('pays by SEPA direct debit', async () => {
-    const { page, violations } = await openShop();
+  it('pays by SEPA direct debit, saves the account when asked, and pays with it in one click', async () => {
+    const { page, violations } = await openShop('?save=ask');
     await page.getByLabel('SEPA direct debit').check();
     await page.getByLabel('Account holder').fill('Jane Jones');
     await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
     await page.getByLabel(/SEPA direct debit mandate/).check();
+    await page.locator('pw-bank-account-form').getByLabel('Save for future payments').check();
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.waitForURL(/\/result\?/, { timeout: 15_000 });
-    const checkoutId = checkoutIdOf(page.url());
-    const merchant = await stage.merchant.get(`/v1/checkouts/${checkoutId}/payment`);
+    const merchant = await stage.merchant.get(`/v1/checkouts/${checkoutIdOf(page.url())}/payment`);
     assert.equal(merchant.body.result.code, '000.100.110');
     assert.equal(merchant.body.paymentBrand, 'DIRECTDEBIT_SEPA');
     assert.equal(merchant.body.bankAccount.iban, 'DE89370400440532013000');
+    const registrationId = merchant.body.registrationId as string;
+    assert.match(registrationId, /^[0-9a-f]{32}$/);
+
+    await page.getByRole('link', { name: 'Buy again with the saved payment method' }).click();
+    await page.getByText('SEPA direct debit •••• 3000 · Jane Jones').waitFor();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL(/\/result\?/, { timeout: 15_000 });
+    const again = await stage.merchant.get(`/v1/checkouts/${checkoutIdOf(page.url())}/payment`);
+    assert.equal(again.body.result.code, '000.100.110');
+    assert.equal(again.body.paymentBrand, 'DIRECTDEBIT_SEPA');
+    assert.equal(again.body.registrationId, registrationId);
     assert.deepEqual(await violations(), []);
     await page.close();
   });

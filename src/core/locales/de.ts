@@ -51,4 +51,5 @@ export const de: Texts = [
   'Mit {0} bezahlen', // payWith
   'Für künftige Zahlungen speichern', // save
   'Ablaufjahr prüfen.', // eYear
+  'Gespeicherte Zahlungsarten', // mSavedAll
 ];

@@ -51,4 +51,5 @@ export const es: Texts = [
   'Pagar con {0}', // payWith
   'Guardar para futuros pagos', // save
   'Revisa el año de caducidad.', // eYear
+  'Métodos de pago guardados', // mSavedAll
 ];

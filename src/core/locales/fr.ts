@@ -51,4 +51,5 @@ export const fr: Texts = [
   'Payer avec {0}', // payWith
   'Enregistrer pour mes prochains paiements', // save
   'Vérifiez l’année d’expiration.', // eYear
+  'Moyens de paiement enregistrés', // mSavedAll
 ];

@@ -51,4 +51,5 @@ export const it: Texts = [
   'Paga con {0}', // payWith
   'Salva per i pagamenti futuri', // save
   'Controlla l’anno di scadenza.', // eYear
+  'Metodi di pagamento salvati', // mSavedAll
 ];

@@ -51,4 +51,5 @@ export const ja: Texts = [
   '{0}で支払う', // payWith
   '今後の支払いのために保存', // save
   '有効期限の年を確認してください。', // eYear
+  '保存済みの支払い方法', // mSavedAll
 ];

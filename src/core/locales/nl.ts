@@ -51,4 +51,5 @@ export const nl: Texts = [
   'Betalen met {0}', // payWith
   'Opslaan voor toekomstige betalingen', // save
   'Controleer het vervaljaar.', // eYear
+  'Opgeslagen betaalmethoden', // mSavedAll
 ];

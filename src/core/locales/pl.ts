@@ -51,4 +51,5 @@ export const pl: Texts = [
   'Zapłać przez {0}', // payWith
   'Zapisz do przyszłych płatności', // save
   'Sprawdź rok ważności.', // eYear
+  'Zapisane metody płatności', // mSavedAll
 ];

@@ -51,4 +51,5 @@ export const pt: Texts = [
   'Pagar com {0}', // payWith
   'Guardar para pagamentos futuros', // save
   'Verifique o ano de validade.', // eYear
+  'Métodos de pagamento guardados', // mSavedAll
 ];

@@ -51,4 +51,5 @@ export const sv: Texts = [
   'Betala med {0}', // payWith
   'Spara för framtida betalningar', // save
   'Kontrollera utgångsåret.', // eYear
+  'Sparade betalsätt', // mSavedAll
 ];

@@ -51,4 +51,5 @@ export const tr: Texts = [
   '{0} ile öde', // payWith
   'Gelecekteki ödemeler için kaydet', // save
   'Son kullanma yılını kontrol edin.', // eYear
+  'Kayıtlı ödeme yöntemleri', // mSavedAll
 ];

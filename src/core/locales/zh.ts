@@ -51,4 +51,5 @@ export const zh: Texts = [
   '使用 {0} 付款', // payWith
   '保存以便今后付款', // save
   '请检查有效期年份。', // eYear
+  '已保存的付款方式', // mSavedAll
 ];

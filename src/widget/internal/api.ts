@@ -7,9 +7,16 @@ export type FormAnswer = { ok: true; form: CheckoutForm } | { ok: false; code: s
 
 const isStr = (v: unknown): v is string => typeof v === 'string';
 
-/** Saved cards as the form lists them (masked: brand, last four digits, expiry). */
+/** Saved cards and bank accounts as the form lists them (masked: brand, last four digits, a card's expiry). */
 const registrationsOf = (value: unknown): Registration[] =>
-  Array.isArray(value) ? value.filter((r) => isStr(r?.id) && isStr(r.paymentBrand) && isStr(r.card?.last4Digits) && isStr(r.card.expiryMonth) && isStr(r.card.expiryYear)) : [];
+  Array.isArray(value)
+    ? value.filter(
+        (r) =>
+          isStr(r?.id) &&
+          isStr(r.paymentBrand) &&
+          (r.card ? isStr(r.card.last4Digits) && isStr(r.card.expiryMonth) && isStr(r.card.expiryYear) : isStr(r.bankAccount?.last4Digits) && (r.bankAccount.holder === undefined || isStr(r.bankAccount.holder))),
+      )
+    : [];
 
 const billingOf = (value: unknown): BillingField[] => (Array.isArray(value) ? BILLING_FIELDS.filter((field) => value.includes(field)) : []);
 

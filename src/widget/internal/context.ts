@@ -8,11 +8,10 @@ import type { Locale, Strings } from '../../core/i18n.ts';
 import type { StyleTokens } from '../../core/messages.ts';
 import type { WidgetOptions } from '../options.ts';
 
-export interface Registration {
-  id: string;
-  paymentBrand: string;
-  card: { last4Digits: string; expiryMonth: string; expiryYear: string; holder?: string };
-}
+/** A saved card, or a saved bank account (SEPA): masked as the form data lists it. */
+export type Registration =
+  | { id: string; paymentBrand: string; card: { last4Digits: string; expiryMonth: string; expiryYear: string; holder?: string }; bankAccount?: undefined }
+  | { id: string; paymentBrand: string; bankAccount: { last4Digits: string; holder?: string }; card?: undefined };
 
 /** GET /v1/checkouts/{id}/form, the part the widget uses. */
 export interface CheckoutForm {

@@ -62,7 +62,9 @@ export class FrameController implements ReactiveController {
     if (!message || ('field' in message && message.field !== field)) return;
     if (message.type === 'ready') {
       this.ready.add(field);
+      // A frame (re)loaded holds nothing typed: neither its last configure nor its last state stands.
       delete this.#lastConfigure[field];
+      delete this.states[field];
     } else if (message.type === 'state') {
       this.states[field] = message;
     } else if (message.type === 'submitted') {

@@ -225,9 +225,9 @@ export class PaymentWidget extends LitElement {
     const s = this.#strings;
     const brands = this.allowedBrands();
     const options: MethodOption[] = [];
-    const saved = this.checkout?.registrations.some((r) => brands.includes(r.paymentBrand));
-    if (saved) options.push({ id: 'saved', method: 'saved', label: s.mSaved });
-    if (saved && this.options.registrations?.hideInitialPaymentForms) return options;
+    const saved = this.checkout?.registrations.filter((r) => brands.includes(r.paymentBrand)) ?? [];
+    if (saved.length) options.push({ id: 'saved', method: 'saved', label: saved.every((r) => r.card) ? s.mSaved : s.mSavedAll });
+    if (saved.length && this.options.registrations?.hideInitialPaymentForms) return options;
     if (brands.some((b) => methodOf(b) === 'card')) options.push({ id: 'card', method: 'card', label: s.mCard });
     const bank = brands.find((b) => methodOf(b) === 'bank');
     if (bank) options.push({ id: 'bank', method: 'bank', brand: bank, label: s.mBank });

@@ -1,8 +1,9 @@
-// Saved cards of the checkout (one-click): pick one and pay. With registrations.requireCvv the
-// security code is typed into a gateway frame, which then sends the payment itself; otherwise
+// Saved cards and bank accounts of the checkout (one-click): pick one and pay. With
+// registrations.requireCvv a card's security code is typed into a gateway frame, which then sends
+// the payment itself; otherwise
 // the page sends the registrationId with the browser data 3-D Secure needs, collected as the
 // paying frame collects it (the gateway adds the Accept header, which no script can read). When the
-// checkout lacks the billing address 3-D Secure 2 needs, the list asks for it as the card form does.
+// checkout lacks the billing address 3-D Secure 2 needs, the list asks for it with a card, as the card form does.
 import { html, nothing, type PropertyValues } from 'lit';
 import { billingParams, type BillingField } from '../../core/address.ts';
 import { browserFields } from '../../core/browser.ts';
@@ -34,8 +35,9 @@ export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
     return this.ctx.checkout.registrations.filter((r) => this.ctx.brands.includes(r.paymentBrand));
   }
 
+  /** The security code frame: asked for (registrations.requireCvv) and a card is chosen. */
   get #withCvv(): boolean {
-    return this.ctx.options.registrations?.requireCvv === true;
+    return this.ctx.options.registrations?.requireCvv === true && !!this.#chosen?.card;
   }
 
   get #chosen(): Registration | undefined {
@@ -56,11 +58,15 @@ export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
     const chosen = this.#chosen;
     return html`<form part="form" novalidate @submit=${this.#onSubmit}>
       <fieldset>
-        <legend>${s.mSaved}</legend>
+        <legend>${this.registrations.every((r) => r.card) ? s.mSaved : s.mSavedAll}</legend>
         ${this.registrations.map(
           (r) => html`<label class="choice" part="saved-card">
             <input type="radio" name="registration" .value=${r.id} .checked=${r === chosen} @change=${() => (this.selected = r.id)} />
-            <span>${brandName(r.paymentBrand)} •••• ${r.card.last4Digits} · ${r.card.expiryMonth}/${r.card.expiryYear.slice(-2)}</span>
+            <span
+              >${r.card
+                ? `${brandName(r.paymentBrand)} •••• ${r.card.last4Digits} · ${r.card.expiryMonth}/${r.card.expiryYear.slice(-2)}`
+                : `${s.mBank} •••• ${r.bankAccount.last4Digits}${r.bankAccount.holder ? ` · ${r.bankAccount.holder}` : ''}`}</span
+            >
           </label>`,
         )}
       </fieldset>
@@ -79,7 +85,7 @@ export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
             ${this.errorLine('cvv')}
           </div>`
         : nothing}
-      ${this.billing()} ${this.footer()}
+      ${chosen?.card ? this.billing() : nothing} ${this.footer()}
     </form>`;
   }
 
@@ -120,7 +126,8 @@ export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
     event.preventDefault();
     const registration = this.#chosen;
     const { ctx } = this;
-    const billing = ctx.checkout.billing;
+    // The billing address is for a card's 3-D Secure; a bank account needs none.
+    const billing = registration?.card ? ctx.checkout.billing : [];
     if (this.busy || !registration || !this.validate([...(this.#withCvv ? (['cvv'] as const) : []), ...billing])) return;
     const fields = { registrationId: registration.id, ...billingParams(billing, (field) => this.value(field)), ...customFields(ctx.options.customParameters) };
     // The cvv frame adds its own browser data; here the page is the shopper's browser.
