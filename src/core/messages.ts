@@ -80,7 +80,13 @@ export interface AutofillMessage {
   channel: string;
   fields: Partial<Record<AutofillField, string>>;
 }
-export type FrameMessage = ReadyMessage | StateMessage | SubmittedMessage | AutofillMessage;
+/** The shopper pressed Enter in the frame's input: the page submits its form, as Enter in any other field does. */
+export interface EnterMessage {
+  type: 'enter';
+  channel: string;
+  field: Field;
+}
+export type FrameMessage = ReadyMessage | StateMessage | SubmittedMessage | AutofillMessage | EnterMessage;
 
 // Between the number and cvv frames, BroadcastChannel("pw-" + channel), gateway origin only.
 export type BroadcastMessage = { type: 'cvv-request' } | { type: 'cvv'; value: string } | { type: 'brand'; brand: string };
@@ -157,6 +163,7 @@ export function parseFrameMessage(data: unknown, channel: string): FrameMessage 
 function isFrameMessage(data: Obj): boolean {
   switch (data.type) {
     case 'ready':
+    case 'enter':
       return isField(data.field);
     case 'state':
       return (

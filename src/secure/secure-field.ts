@@ -140,6 +140,12 @@ export class SecureField {
     this.#input.addEventListener('input', () => this.#onInput());
     this.#input.addEventListener('focus', () => this.#report(true));
     this.#input.addEventListener('blur', () => this.#report(false));
+    // Enter submits the page's form, as in the page's own fields (the frame's form never submits).
+    this.#input.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' || event.isComposing) return;
+      event.preventDefault();
+      this.#post({ type: 'enter', channel: settings.channel, field });
+    });
     if (number) this.#addAutofillInputs(form);
 
     this.#broadcast = new BroadcastChannel(`pw-${settings.channel}`);

@@ -174,6 +174,16 @@ describe('card form', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('pays when the shopper presses Enter in the card number or security code frame', async () => {
+    const setup = await cardForm();
+    const { el, posted, frame } = setup;
+    await fillValid(setup);
+    const submitEvent = oneEvent(el, 'pw-submit');
+    await frame('cvv', { type: 'enter' });
+    expect((await submitEvent).detail).to.deep.equal({ method: 'card', brand: 'VISA' });
+    expect(submits(posted).map(([field]) => field)).to.deep.equal(['number']);
+  });
+
   it('asks the number frame to pay with holder and expiry, never handling digits itself', async () => {
     const setup = await cardForm({ customParameters: { SHOPPER_order: 'A-17', other: 'dropped' } });
     const { el, card, posted, submit, frame } = setup;

@@ -16,6 +16,7 @@ describe('frame messages (src/core/messages.ts)', () => {
       { type: 'focus', channel },
       { type: 'clear', channel },
       { type: 'ready', channel, field: 'number' },
+      { type: 'enter', channel, field: 'cvv' },
       { type: 'state', channel, field: 'cvv', empty: true, valid: false, complete: false },
       { type: 'state', channel, field: 'number', empty: false, valid: true, complete: true, brand: 'AMEX', cvvLength: 4, focused: false },
       { type: 'submitted', channel, status: 200, body: { result: { code: '000.100.110' }, redirect: { url: 'https://shop.example/r' } } },
@@ -26,6 +27,7 @@ describe('frame messages (src/core/messages.ts)', () => {
     expect(parseParentMessage(valid[0], channel)).to.not.equal(null);
     expect(parseFrameMessage(valid[0], channel), 'a frame never sends configure').to.equal(null);
     expect(parseParentMessage(valid[6], channel), 'the page never sends ready').to.equal(null);
+    expect(parseParentMessage(valid[7], channel), 'the page never sends enter').to.equal(null);
   });
 
   it('rejects wrong channels, unknown types and wrong field types', () => {

@@ -134,6 +134,18 @@ describe('secure card field (frame page script)', () => {
     await expect(document.querySelector('form')).to.be.accessible();
   });
 
+  it('tells the page when the shopper presses Enter (the page submits its form), not while composing', async () => {
+    const enters = () => received.filter((m) => m.type === 'enter');
+    const before = enters().length;
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true }));
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+    const pressed = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    input.dispatchEvent(pressed);
+    await waitUntil(() => enters().length > before);
+    expect(enters().slice(before)).to.deep.equal([{ type: 'enter', channel, field: 'number' }]);
+    expect(pressed.defaultPrevented).to.equal(true);
+  });
+
   it('pays with the page’s Idempotency-Key, the cvv from the other frame, and retries once with the same key', async () => {
     // The cvv frame's side of the BroadcastChannel.
     const cvvFrame = new BroadcastChannel(`pw-${channel}`);

@@ -74,6 +74,17 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
     await page.close();
   });
 
+  it('pays when the shopper presses Enter in the security code frame, as in any field of the form', async () => {
+    const { page, violations } = await openShop();
+    await fillCard(page);
+    await cvvFrame(page).locator('input[autocomplete="cc-csc"]').press('Enter');
+    await page.waitForURL(/\/result\?/, { timeout: 15_000 });
+    const merchant = await stage.merchant.get(`/v1/checkouts/${checkoutIdOf(page.url())}/payment`);
+    assert.equal(merchant.body.result.code, '000.100.110');
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
   it('saves the card when the shopper ticks "Save for future payments", and the next checkout pays with it in one click', async () => {
     const { page, violations } = await openShop('?save=ask');
     await fillCard(page);

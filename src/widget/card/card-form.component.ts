@@ -113,6 +113,8 @@ export class CardForm extends MethodForm<CardField> {
       // Errors show when the shopper leaves a field (or after a submit attempt), and clear as
       // soon as the value is right.
       if ((message.focused === false && !message.empty) || (this.errors[field] && (message.valid || this.#submitted))) this.check(field);
+    } else if (message.type === 'enter') {
+      this.submitFromFrame();
     } else if (message.type === 'autofill') {
       const { fields } = message;
       const month = fields['card.expiryMonth'];

@@ -239,6 +239,11 @@ export abstract class MethodForm<F extends string> extends LitElement {
       <button part="button" type="submit" aria-disabled=${!!this.busy} @pointerdown=${() => this.#press()}>${this.busy ? strings.processing : payLabel}</button>`;
   }
 
+  /** Enter pressed in one of the form's frames: submitted as Enter in a page field would. */
+  protected submitFromFrame(): void {
+    this.renderRoot.querySelector<HTMLFormElement>('form[part="form"]')?.requestSubmit();
+  }
+
   /** pw-submit, then one payment attempt; a failure leaves its message in the form. */
   protected async pay(method: Method, brand: string | undefined, send: (idempotencyKey: string) => Promise<PaymentAnswer>): Promise<void> {
     const { ctx } = this;

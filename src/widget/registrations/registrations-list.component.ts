@@ -108,6 +108,8 @@ export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
     if (message.type === 'ready') {
       this.requestUpdate();
       this.ctx.ready();
+    } else if (message.type === 'enter') {
+      this.submitFromFrame();
     } else if (message.type === 'state' && ((message.focused === false && !message.empty) || (this.errors.cvv && message.valid))) {
       this.check('cvv');
     }
