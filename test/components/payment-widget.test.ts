@@ -92,6 +92,25 @@ describe('<payment-widget>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('says a paid checkout is paid (its form data answers the payment\u2019s code), not that the form could not be loaded', async () => {
+    for (const [code, message] of [
+      ['000.100.110', 'This payment is already complete.'],
+      ['000.000.000', 'This payment is already complete.'],
+      ['100.396.101', 'Payment cancelled.'],
+      ['800.100.152', 'The payment form could not be loaded.'],
+    ]) {
+      fetchStub = stubFetch({ result: { code, description: '…' }, id: CHECKOUT_ID });
+      const error = new Promise<CustomEvent>((resolve) => document.addEventListener('pw-error', (event) => resolve(event as CustomEvent), { once: true }));
+      const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} locale="en"></payment-widget>`);
+      expect((await error).detail, code).to.deep.equal({ code, message });
+      await settle(el);
+      expect(one(el, '[part="alert"]').textContent).to.equal(message);
+      expect(all(el, 'pw-card-form')).to.have.length(0);
+      fetchStub.restore();
+    }
+    fetchStub = stubFetch();
+  });
+
   it('says when the gateway cannot be reached', async () => {
     fetchStub = stubFetch();
     const served = window.fetch;

@@ -52,4 +52,5 @@ export const de: Texts = [
   'Für künftige Zahlungen speichern', // save
   'Ablaufjahr prüfen.', // eYear
   'Gespeicherte Zahlungsarten', // mSavedAll
+  'Diese Zahlung ist bereits abgeschlossen.', // rPaid
 ];

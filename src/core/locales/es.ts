@@ -52,4 +52,5 @@ export const es: Texts = [
   'Guardar para futuros pagos', // save
   'Revisa el año de caducidad.', // eYear
   'Métodos de pago guardados', // mSavedAll
+  'Este pago ya se ha realizado.', // rPaid
 ];

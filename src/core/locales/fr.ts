@@ -52,4 +52,5 @@ export const fr: Texts = [
   'Enregistrer pour mes prochains paiements', // save
   'Vérifiez l’année d’expiration.', // eYear
   'Moyens de paiement enregistrés', // mSavedAll
+  'Ce paiement est déjà effectué.', // rPaid
 ];

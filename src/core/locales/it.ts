@@ -52,4 +52,5 @@ export const it: Texts = [
   'Salva per i pagamenti futuri', // save
   'Controlla l’anno di scadenza.', // eYear
   'Metodi di pagamento salvati', // mSavedAll
+  'Questo pagamento è già stato effettuato.', // rPaid
 ];

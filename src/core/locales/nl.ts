@@ -52,4 +52,5 @@ export const nl: Texts = [
   'Opslaan voor toekomstige betalingen', // save
   'Controleer het vervaljaar.', // eYear
   'Opgeslagen betaalmethoden', // mSavedAll
+  'Deze betaling is al voltooid.', // rPaid
 ];

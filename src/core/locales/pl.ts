@@ -52,4 +52,5 @@ export const pl: Texts = [
   'Zapisz do przyszłych płatności', // save
   'Sprawdź rok ważności.', // eYear
   'Zapisane metody płatności', // mSavedAll
+  'Ta płatność została już zrealizowana.', // rPaid
 ];

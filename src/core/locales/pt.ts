@@ -52,4 +52,5 @@ export const pt: Texts = [
   'Guardar para pagamentos futuros', // save
   'Verifique o ano de validade.', // eYear
   'Métodos de pagamento guardados', // mSavedAll
+  'Este pagamento já foi concluído.', // rPaid
 ];

@@ -52,4 +52,5 @@ export const sv: Texts = [
   'Spara för framtida betalningar', // save
   'Kontrollera utgångsåret.', // eYear
   'Sparade betalsätt', // mSavedAll
+  'Betalningen är redan genomförd.', // rPaid
 ];

@@ -52,4 +52,5 @@ export const tr: Texts = [
   'Gelecekteki ödemeler için kaydet', // save
   'Son kullanma yılını kontrol edin.', // eYear
   'Kayıtlı ödeme yöntemleri', // mSavedAll
+  'Bu ödeme zaten tamamlandı.', // rPaid
 ];

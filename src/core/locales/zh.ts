@@ -52,4 +52,5 @@ export const zh: Texts = [
   '保存以便今后付款', // save
   '请检查有效期年份。', // eYear
   '已保存的付款方式', // mSavedAll
+  '此付款已完成。', // rPaid
 ];

@@ -181,9 +181,9 @@ export class PaymentWidget extends LitElement {
       await this.#textsLoaded;
       if (abort.signal.aborted) return;
       if (!answer.ok) {
-        // An expired or cancelled checkout says so; anything else is "could not be loaded".
-        const key = resultMessageKey(answer.code);
-        return this.#fail(answer.code, key === 'rSession' || key === 'rCancelled' ? key : 'eLoad', abort.signal);
+        // A paid, expired or cancelled checkout says so; anything else is "could not be loaded".
+        const key = isSuccess(answer.code) ? 'rPaid' : resultMessageKey(answer.code);
+        return this.#fail(answer.code, key === 'rPaid' || key === 'rSession' || key === 'rCancelled' ? key : 'eLoad', abort.signal);
       }
       this.checkout = answer.form;
       if (import.meta.env.DEV) {
