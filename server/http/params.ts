@@ -16,6 +16,11 @@ export interface ParamError {
 const KEYED = new Set(['customParameters', 'overridePaymentType', 'data', 'parameters', 'schemeData', 'resultDetails']);
 /** The highest [n] index a parameter name may have (cart.items[999]). */
 export const MAX_INDEX = 999;
+/**
+ * The most segments a parameter name may have: the spec's deepest has 6
+ * (airline.passengers[n].legs[n].ticketNumber); deeper nesting is refused before any recursion could overflow.
+ */
+export const MAX_DEPTH = 12;
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
 const SEGMENT = /\.([^.[\]]+)|\[([^\]]*)\]/y;
 const HEAD = /^[^.[\]]+/;
@@ -28,6 +33,7 @@ function parseSegments(name: string): Segment[] | string {
   const segments: Segment[] = [head[0]];
   SEGMENT.lastIndex = head[0].length;
   while (SEGMENT.lastIndex < name.length) {
+    if (segments.length >= MAX_DEPTH) return `is nested deeper than ${MAX_DEPTH} levels`;
     const match = SEGMENT.exec(name);
     if (!match) return 'is not a valid parameter name';
     if (match[1] !== undefined) {
@@ -124,8 +130,14 @@ export function flatName(path: readonly PropertyKey[]): string {
 export function flattenJson(body: unknown): { value: Flat; errors: ParamError[] } {
   const value: Flat = {};
   const errors: ParamError[] = [];
+  let tooDeep = false;
   const walk = (node: unknown, path: PropertyKey[]) => {
     if (node === null || node === undefined) return;
+    if (path.length > MAX_DEPTH) {
+      if (!tooDeep) errors.push({ name: 'body', value: '', message: `body nests parameters deeper than ${MAX_DEPTH} levels` });
+      tooDeep = true;
+      return;
+    }
     if (typeof node === 'string' || typeof node === 'number' || typeof node === 'boolean') {
       const name = flatName(path);
       // {"card":{"number":…}} and {"card.number":…} name the same parameter: as in a form, twice is an error.

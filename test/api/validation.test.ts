@@ -247,6 +247,25 @@ describe('request validation over HTTP', () => {
       assert.equal(a.text.includes('Unexpected'), false);
     });
 
+    it('refuses a body nested thousands of levels deep with 400 naming it, before and after authentication, never a 500', async () => {
+      const json = `{"entityId":"${shopA.entityId}","a":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`;
+      const a = await send('POST', '/v1/payments', { 'content-type': 'application/json' }, json);
+      assert.equal(a.status, 400, a.text.slice(0, 200));
+      assert.deepEqual(a.body.result.parameterErrors, [{ name: 'body', value: '', message: 'body nests parameters deeper than 12 levels' }]);
+      // Read before the token is checked: without one, the answer is the 401 for it.
+      assert.equal((await send('POST', '/v1/payments', { 'content-type': 'application/json', authorization: '' }, json)).status, 401);
+      const form = await postForm({ [`a${'.b'.repeat(2000)}`]: '1', [`c${'[0]'.repeat(5000)}`]: '2' });
+      assert.equal(form.status, 400);
+      assert.deepEqual(
+        form.body.result.parameterErrors.map((e: { message: string; name: string }) => e.message.slice(e.name.length)),
+        [' is nested deeper than 12 levels', ' is nested deeper than 12 levels'],
+      );
+      // The checkout payment (no token) too.
+      const page = await send('POST', `/v1/checkouts/${'0'.repeat(32)}.node/payment`, { 'content-type': 'application/json', authorization: '' }, json);
+      assert.ok(page.status < 500, String(page.status));
+      assert.equal((await postForm(cardDebit())).status, 200);
+    });
+
     it('refuses a JSON body that is not an object of parameters', async () => {
       for (const body of ['[1,2]', '"text"', '42', 'null']) {
         const a = await send('POST', '/v1/payments', { 'content-type': 'application/json' }, body);

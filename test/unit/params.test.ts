@@ -58,6 +58,18 @@ describe('nest', () => {
     assert.deepEqual(errors, [{ name: 'cart.items[1000].name', value: 'x', message: 'cart.items[1000].name has an index above 999' }]);
   });
 
+  it('refuses a name nested deeper than 12 levels, before recursing into it', () => {
+    const twelve = `a${'.b'.repeat(11)}`;
+    assert.deepEqual(nest({ [twelve]: 'x' }).errors, []);
+    const deep = `a${'.b'.repeat(20_000)}`;
+    const { value, errors } = nest({ [deep]: 'x', [`c${'[0]'.repeat(5000)}`]: 'y' });
+    assert.deepEqual(value, {});
+    assert.deepEqual(
+      errors.map((e) => e.message.slice(e.name.length)),
+      [' is nested deeper than 12 levels', ' is nested deeper than 12 levels'],
+    );
+  });
+
   it('refuses a five-digit index', () => {
     const { errors } = nest({ 'cart.items[10000].name': 'x' });
     assert.deepEqual(errors, [{ name: 'cart.items[10000].name', value: 'x', message: 'cart.items[10000].name has an index that is not a number' }]);
@@ -248,6 +260,13 @@ describe('parseForm', () => {
 });
 
 describe('flattenJson', () => {
+  it('refuses a body nesting deeper than 12 levels once, without overflowing the stack', () => {
+    let object: unknown = 'x';
+    for (let i = 0; i < 50_000; i++) object = i % 2 ? { a: object } : [object];
+    const { errors } = flattenJson({ amount: '1.00', deep: object });
+    assert.deepEqual(errors, [{ name: 'body', value: '', message: 'body nests parameters deeper than 12 levels' }]);
+  });
+
   it('keeps flat dotted names as they are', () => {
     const { value, errors } = flattenJson({ amount: '92.00', 'card.number': '4200000000000000', 'customParameters[SHOPPER_x.y]': 'v' });
     assert.deepEqual(errors, []);
