@@ -53,7 +53,8 @@ export function liveReceiverProblem(url: string): ReceiverProblem | undefined {
     return 'not an https URL';
   }
   if (parsed.protocol !== 'https:') return 'not an https URL';
-  const host = parsed.hostname.toLowerCase();
+  // A fully qualified name's trailing dot ("localhost.") names the same host.
+  const host = parsed.hostname.toLowerCase().replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return 'not a public host';
   return isNonPublicAddress(host) ? 'not a public host' : undefined;
 }

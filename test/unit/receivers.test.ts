@@ -21,7 +21,7 @@ describe('isNonPublicAddress', () => {
 describe('liveReceiverProblem', () => {
   it('refuses plain http and hosts of the gateway’s own network', () => {
     assert.equal(liveReceiverProblem('http://hooks.shop.example/payments'), 'not an https URL');
-    for (const url of ['https://localhost/x', 'https://api.localhost/x', 'https://printer.local/', 'https://metadata.google.internal/', 'https://127.0.0.1/x', 'https://[::1]:8443/x', 'https://169.254.169.254/latest/meta-data', 'https://10.0.0.7/hooks']) {
+    for (const url of ['https://localhost/x', 'https://localhost./x', 'https://api.localhost./x', 'https://printer.local./', 'https://api.localhost/x', 'https://printer.local/', 'https://metadata.google.internal/', 'https://127.0.0.1/x', 'https://[::1]:8443/x', 'https://169.254.169.254/latest/meta-data', 'https://10.0.0.7/hooks']) {
       assert.equal(liveReceiverProblem(url), 'not a public host', url);
     }
   });
