@@ -211,11 +211,36 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
     };
   };
 
+  /**
+   * What a shop's server sends for 3-D Secure 2 with a server-to-server payment: the shopper's
+   * browser as the shop's page saw it (here: this request's headers and a desktop screen), the
+   * billing address and where the shopper comes back after a challenge.
+   */
+  const threeDSecureOf = (request: FastifyRequest) => ({
+    'customer.browser.acceptHeader': String(request.headers.accept ?? 'text/html').slice(0, 2048),
+    'customer.browser.userAgent': String(request.headers['user-agent'] ?? 'unknown').slice(0, 2048),
+    'customer.browser.language': 'en',
+    'customer.browser.screenHeight': '900',
+    'customer.browser.screenWidth': '1440',
+    'customer.browser.timezone': '0',
+    'customer.browser.javaEnabled': 'false',
+    'customer.browser.challengeWindow': '5',
+    ...BILLING,
+    shopperResultUrl: `${shopOrigin(request)}/playground`,
+  });
+
   app.post('/playground/pay', async (request, reply) => {
     const form = formOf(request.body);
     const response = await gateway('/v1/payments', {
       method: 'POST',
-      body: new URLSearchParams({ entityId: options.entityId, amount: form.get('amount') ?? '92.00', currency: 'EUR', paymentType: form.get('paymentType') ?? 'DB', ...cardOf(form) }),
+      body: new URLSearchParams({
+        entityId: options.entityId,
+        amount: form.get('amount') ?? '92.00',
+        currency: 'EUR',
+        paymentType: form.get('paymentType') ?? 'DB',
+        ...cardOf(form),
+        ...threeDSecureOf(request),
+      }),
     });
     return html(reply, playgroundPage({ cards: testCards, declineAmounts, response }), shopCsp(publicGateway(request)));
   });

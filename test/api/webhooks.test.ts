@@ -741,13 +741,13 @@ describe('webhooks: the live environment sends to public https receivers only', 
   });
 });
 
-/** A gateway and the demo shop on its own origin, acting for shop A's entity. */
-async function startDemoShop() {
+/** A gateway and the demo shop on its own origin, acting for shop A's entity (or another of shop A's). */
+async function startDemoShop(entityId = shopA.entityId) {
   const gw = await start();
   const shop = Fastify();
   // The host app reads form posts (the gateway's own app does, with its parser).
   shop.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  await shop.register(demoShop, { gatewayUrl: () => gw.base, publicGatewayUrl: () => gw.base, token: shopA.token, entityId: shopA.entityId });
+  await shop.register(demoShop, { gatewayUrl: () => gw.base, publicGatewayUrl: () => gw.base, token: shopA.token, entityId });
   const origin = await shop.listen({ port: 0, host: '127.0.0.1' });
   return {
     gw,
@@ -784,6 +784,24 @@ describe('webhooks: demo playground', () => {
       assert.ok(page.includes(`<code>${id}</code>`), page);
       assert.ok(page.includes('PAYMENT CREATED'));
       assert.ok(!page.includes('4200000000000000'));
+    } finally {
+      await close();
+    }
+  });
+
+  it('pays the 3-D Secure test cards server to server on an entity that authenticates: browser data and billing address sent, a challenge answered with its redirect', async () => {
+    const { origin, close } = await startDemoShop(shopA.threeDSecureEntityId);
+    try {
+      const pay = async (number: string) => {
+        const page = await fetch(`${origin}/playground/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ 'card.number': number, amount: '92.00', paymentType: 'DB' }) });
+        const text = (await page.text()).replaceAll('&quot;', '"');
+        return { code: /"code": "([0-9.]+)"/.exec(text)?.[1], redirect: text.includes('"redirect"'), text };
+      };
+      const frictionless = await pay('4200000000000091');
+      assert.equal(frictionless.code, '000.100.110', frictionless.text);
+      const challenge = await pay('4200000000000042');
+      assert.equal(challenge.code, '000.200.000', challenge.text);
+      assert.equal(challenge.redirect, true);
     } finally {
       await close();
     }
