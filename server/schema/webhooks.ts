@@ -2,7 +2,7 @@
 // notifications go, the AES-256 key they are encrypted with, and the form of the body.
 import { z } from 'zod';
 import type { Nested } from '../http/params.ts';
-import { absoluteUrl } from './common.ts';
+import { absoluteUrl, oneOf } from './common.ts';
 import { liveReceiverProblem } from '../receivers.ts';
 import { paramError } from './errors.ts';
 import { parseWith, type Parsed, type ValidationContext } from './requests.ts';
@@ -14,7 +14,7 @@ export const webhookRequest = z.strictObject({
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (a 32-byte AES-256 key)')
     .optional()
     .describe('The AES-256-GCM key of the notifications, 64 hexadecimal characters; generated and answered once when left out.'),
-  wrapper: z.enum(['none', 'json']).optional().describe('none (default): the body is the hex ciphertext, text/plain; json: {"encryptedBody":"<hex>"}, application/json.'),
+  wrapper: oneOf(['none', 'json']).optional().describe('none (default): the body is the hex ciphertext, text/plain; json: {"encryptedBody":"<hex>"}, application/json.'),
 });
 export type WebhookRequest = z.infer<typeof webhookRequest>;
 

@@ -638,6 +638,7 @@ describe('webhooks: API', () => {
       assert.equal(status, 400, JSON.stringify(params));
       assert.deepEqual(body.result.parameterErrors.map((e: { name: string }) => e.name), [name], JSON.stringify(body));
       if (name === 'secret') assert.match(body.result.parameterErrors[0].value, /^\*+$/);
+      if (name === 'wrapper') assert.equal(body.result.parameterErrors[0].message, 'wrapper must be one of none, json');
     }
     assert.deepEqual((await gw.client.get('/v1/webhooks')).body.webhooks, []);
   });
