@@ -38,7 +38,12 @@ export async function referencePayment(
     const decision = decideReference(
       referenced,
       existing,
-      { paymentType, amountMinor: request.amount === undefined ? undefined : toMinor(request.amount), currency: request.currency },
+      {
+        paymentType,
+        amountMinor: request.amount === undefined ? undefined : toMinor(request.amount),
+        currency: request.currency,
+        ...(paymentType === 'CP' && request.numberOfCaptures !== undefined && { numberOfCaptures: Number(request.numberOfCaptures) }),
+      },
       now,
       ctx.entity.reversalCutoffHours * HOUR_MS,
     );
@@ -56,7 +61,7 @@ export async function referencePayment(
       referencedId,
       registrationId: referenced.registrationId,
       sequence: request.sequence ?? null,
-      numberOfCaptures: null,
+      numberOfCaptures: paymentType === 'CP' && request.numberOfCaptures !== undefined ? Number(request.numberOfCaptures) : null,
       merchantTransactionId: request.merchantTransactionId ?? referenced.merchantTransactionId,
       ndc: ctx.ndc,
       // The account shown is the referenced payment's (masked); the rest is this request's.

@@ -10,6 +10,8 @@ export interface ReferenceAsk {
   /** Minor units; absent for a reversal, which takes what is left. */
   amountMinor?: number;
   currency?: string;
+  /** A capture's numberOfCaptures: the limit of partial captures, when its PA set none. */
+  numberOfCaptures?: number;
 }
 
 export type ReferenceDecision = { ok: true; amountMinor: number } | { ok: false; code: ResultCode };
@@ -47,8 +49,10 @@ export function decideReference(
   switch (ask.paymentType) {
     case 'CP': {
       if (finalOf('CP')) return refuse('700.300.300');
-      const captures = existing.filter((p) => p.paymentType === 'CP').length;
-      if (referenced.numberOfCaptures !== null && captures >= referenced.numberOfCaptures) return refuse('700.400.100');
+      const captures = existing.filter((p) => p.paymentType === 'CP');
+      // The PA's limit, else the first one a capture stated (a capture may state it: the spec's CP row).
+      const limit = referenced.numberOfCaptures ?? captures.find((p) => p.numberOfCaptures !== null)?.numberOfCaptures ?? ask.numberOfCaptures ?? null;
+      if (limit !== null && captures.length >= limit) return refuse('700.400.100');
       if (captured + amount > referenced.amountMinor) return refuse('700.400.100');
       return { ok: true, amountMinor: amount };
     }

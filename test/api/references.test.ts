@@ -65,6 +65,14 @@ describe('referencing payments (CP, RV, RF, RB) over HTTP', () => {
       assertRefused(await capture(pa, '10.00'), 400, '700.400.100');
     });
 
+    it('takes numberOfCaptures from the first capture that states it when the PA did not (the spec\u2019s CP row)', async () => {
+      const pa = await initial('PA', '100.00');
+      const first = await capture(pa, '10.00', { numberOfCaptures: '1' });
+      assertApproved(first, 'CP', '10.00');
+      assert.equal(first.body.numberOfCaptures, '1');
+      assertRefused(await capture(pa, '10.00'), 400, '700.400.100');
+    });
+
     it('ends the captures of a PA with a capture sent with sequence=FINAL', async () => {
       const pa = await initial('PA', '100.00');
       const final = await capture(pa, '10.00', { sequence: 'FINAL' });

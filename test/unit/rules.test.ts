@@ -165,6 +165,18 @@ describe('decideReference: captures (CP)', () => {
     assert.deepEqual(decide(pa, [reference(pa, 'CP', 100)], { paymentType: 'CP', amountMinor: 100, currency: 'EUR' }), refusedWith('700.400.100'));
   });
 
+  it('takes the limit from the first capture that states numberOfCaptures when the PA set none; the PA\u2019s own wins', () => {
+    const pa = payment();
+    assert.deepEqual(decide(pa, [], { paymentType: 'CP', amountMinor: 100, currency: 'EUR', numberOfCaptures: 1 }), allowed(100));
+    const stated = [reference(pa, 'CP', 100, { numberOfCaptures: 1 })];
+    assert.deepEqual(decide(pa, stated, { paymentType: 'CP', amountMinor: 100, currency: 'EUR' }), refusedWith('700.400.100'));
+    // Stated on the third capture, after two: that third is one too many.
+    const two = [reference(pa, 'CP', 100), reference(pa, 'CP', 100)];
+    assert.deepEqual(decide(pa, two, { paymentType: 'CP', amountMinor: 100, currency: 'EUR', numberOfCaptures: 2 }), refusedWith('700.400.100'));
+    const limited = payment({ numberOfCaptures: 3 });
+    assert.deepEqual(decide(limited, [reference(limited, 'CP', 100)], { paymentType: 'CP', amountMinor: 100, currency: 'EUR', numberOfCaptures: 1 }), allowed(100));
+  });
+
   it('refuses a single capture above the authorized amount with 700.400.100', () => {
     assert.deepEqual(decide(payment({ amountMinor: 10_000 }), [], { paymentType: 'CP', amountMinor: 10_001, currency: 'EUR' }), refusedWith('700.400.100'));
   });
