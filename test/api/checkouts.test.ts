@@ -196,7 +196,7 @@ function checkoutSuite(options: TestGatewayOptions) {
       await assertClosed(id, '100.396.101');
     });
 
-    it('a paid checkout reads as its payment, and refuses update and cancel with the payment\'s code', async () => {
+    it('a paid checkout reads as its payment, and refuses update and cancel naming id, never with the payment\'s success code', async () => {
       const id = await prepareCheckout(gw.client);
       const paid = await shopper.pay(id, pageCard());
       assert.equal(paid.status, 200);
@@ -204,12 +204,16 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.match(body.id, PAYMENT_ID);
       assert.equal(body.result.code, '000.100.110');
       assert.equal(body.amount, '92.00');
+      const refusal = [{ name: 'id', value: id, message: `id names a paid checkout (payment ${body.id}, 000.100.110): it can no longer be changed or cancelled; refund or reverse its payment instead` }];
       const cancel = await gw.client.delete(`/v1/checkouts/${id}`);
       assert.equal(cancel.status, 400);
-      assert.equal(cancel.body.result.code, '000.100.110');
+      assert.equal(cancel.body.result.code, '200.300.404');
+      assert.deepEqual(cancel.body.result.parameterErrors, refusal);
       const update = await gw.client.post(`/v1/checkouts/${id}`, { amount: '5.00' });
       assert.equal(update.status, 400);
-      assert.equal(update.body.result.code, '000.100.110');
+      assert.equal(update.body.result.code, '200.300.404');
+      assert.deepEqual(update.body.result.parameterErrors, refusal);
+      assert.equal((await paymentOf(id)).amount, '92.00');
       const form = await shopper.form(id);
       assert.equal(form.status, 400);
       assert.equal(form.body.result.code, '000.100.110');

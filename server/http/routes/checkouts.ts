@@ -111,8 +111,17 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
         const integrity = value.integrity && assets.ready ? { integrity: assets.files['paymentWidgets.js'].integrity } : {};
         return { status: 200, body: { result: resultOf(value.code), id: value.checkout.id, ...integrity, ...envelope(value.checkout.id) } };
       }
-      case 'state':
-        return refusedByState(value);
+      case 'state': {
+        // A paid checkout's code is a success code: as the refusal of a change it would read as one.
+        if (value.state.name !== 'paid') return refusedByState(value);
+        const { payment } = value.state;
+        return {
+          status: 400,
+          body: errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), value.checkout.id, [
+            { name: 'id', value: value.checkout.id, message: `id names a paid checkout (payment ${payment.id}, ${payment.resultCode}): it can no longer be changed or cancelled; refund or reverse its payment instead` },
+          ]),
+        };
+      }
       case 'unavailable':
         return unavailable(ctx.ndc);
       default:
