@@ -341,7 +341,9 @@ describe('<payment-widget>', () => {
     // A new card: the same form and frames (not loaded again), shown and configured.
     method(el, 'card').click();
     await settle(el);
-    expect(all(el, 'pw-registrations')).to.have.length(0);
+    // The saved list stays too, hidden and inert (its security code frame and typing kept).
+    const list = one(el, 'pw-registrations');
+    expect([list.hidden, list.inert, getComputedStyle(list).display]).to.deep.equal([true, true, 'none']);
     expect(one<CardForm>(el, 'pw-card-form')).to.equal(card);
     expect(all<HTMLIFrameElement>(card, 'iframe')).to.deep.equal(frames);
     expect(card.hidden).to.equal(false);
@@ -396,6 +398,20 @@ describe('<payment-widget>', () => {
     await waitUntil(() => el.checkout !== undefined, 'the form data did not load');
     await settle(el);
     expect(one<HTMLInputElement>(one(el, 'pw-registrations'), '#street1').value).to.equal('');
+  });
+
+  it('keeps the "Save for future payments" tick of a form made again (SEPA) when the shopper comes back to it', async () => {
+    fetchStub = stubFetch();
+    const el = await widget({ brands: 'VISA DIRECTDEBIT_SEPA', options: { registrations: { askToSave: true } } });
+    method(el, 'bank').click();
+    await settle(el);
+    one<HTMLInputElement>(one(el, 'pw-bank-account-form'), '#save').click();
+    method(el, 'card').click();
+    await settle(el);
+    expect(one<HTMLInputElement>(one(el, 'pw-card-form'), '#save').checked).to.equal(false);
+    method(el, 'bank').click();
+    await settle(el);
+    expect(one<HTMLInputElement>(one(el, 'pw-bank-account-form'), '#save').checked).to.equal(true);
   });
 
   it('drops the card frames made while loading when the form data offers no card, or no form', async () => {

@@ -54,8 +54,9 @@ describe('saved cards', () => {
     const list = one<RegistrationsList>(el, 'pw-registrations');
     expect(one(list, 'legend').textContent).to.equal('Saved payment methods');
     expect(all(list, '[part="saved-card"]').map((c) => c.textContent!.replace(/\s+/g, ' ').trim())).to.deep.equal(['SEPA direct debit •••• 3000 · Jane Jones', 'Visa •••• 0000 · 05/34']);
-    // The account is chosen: neither a security code frame nor a billing address.
-    expect(all(list, 'iframe')).to.have.length(0);
+    // The account is chosen: no security code (its frame is kept, hidden) and no billing address.
+    const cvvFrame = one<HTMLIFrameElement>(list, 'iframe[data-field="cvv"]');
+    expect(cvvFrame.getClientRects().length).to.equal(0);
     expect(all(list, '[part="billing"]')).to.have.length(0);
     await expect(el).to.be.accessible();
 
@@ -69,10 +70,11 @@ describe('saved cards', () => {
     expect(sent.registrationId).to.equal(account.id);
     expect(Object.keys(sent).filter((name) => name.startsWith('billing.') || name.startsWith('card.'))).to.deep.equal([]);
 
-    // The card chosen: its security code frame and the billing address appear.
+    // The card chosen: the same security code frame shows (what was typed in it stays), and the billing address.
     all<HTMLInputElement>(list, 'input[type="radio"]')[1]!.click();
     await settle(el);
-    expect(all(list, 'iframe[data-field="cvv"]')).to.have.length(1);
+    expect(all(list, 'iframe[data-field="cvv"]')).to.deep.equal([cvvFrame]);
+    expect(cvvFrame.getClientRects().length).to.equal(1);
     expect(all(list, '[part="billing"]')).to.have.length(1);
   });
 

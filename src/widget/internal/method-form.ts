@@ -19,6 +19,9 @@ export interface InputOptions {
   optional?: boolean;
 }
 
+/** ctx.typed's entry for the "Save for future payments" tick (no field is named so). */
+const SAVE = ' save';
+
 export abstract class MethodForm<F extends string> extends LitElement {
   static override styles = [formStyles];
   static override properties: PropertyDeclarations = {
@@ -60,8 +63,14 @@ export abstract class MethodForm<F extends string> extends LitElement {
     super.willUpdate(changed);
     if (this.#restored || !this.ctx) return;
     this.#restored = true;
-    const typed = this.ctx.typed.get(this.memoryKey);
-    if (typed) this.values = { ...typed } as Partial<Record<F, string>>;
+    const { [SAVE]: save, ...typed } = this.ctx.typed.get(this.memoryKey) ?? {};
+    this.values = { ...this.values, ...typed } as Partial<Record<F, string>>;
+    this.#save = save === 'yes';
+  }
+
+  /** What was typed and ticked, for a form made again (ctx.typed). */
+  #remember(): void {
+    this.ctx.typed.set(this.memoryKey, { ...(this.values as Record<string, string>), [SAVE]: this.#save ? 'yes' : '' });
   }
 
   /** The field's error, if its value is wrong (billing address fields are checked by check()). */
@@ -73,7 +82,7 @@ export abstract class MethodForm<F extends string> extends LitElement {
 
   protected setValue(field: F, value: string): void {
     this.values = { ...this.values, [field]: value };
-    this.ctx.typed.set(this.memoryKey, this.values as Record<string, string>);
+    this.#remember();
     if (this.errors[field]) this.check(field);
   }
 
@@ -217,7 +226,16 @@ export abstract class MethodForm<F extends string> extends LitElement {
     if (!this.#asksToSave) return nothing;
     return html`<div part="field save">
       <label class="choice" part="label">
-        <input part="checkbox" type="checkbox" id="save" .checked=${this.#save} @change=${(event: Event) => (this.#save = (event.target as HTMLInputElement).checked)} />
+        <input
+          part="checkbox"
+          type="checkbox"
+          id="save"
+          .checked=${this.#save}
+          @change=${(event: Event) => {
+            this.#save = (event.target as HTMLInputElement).checked;
+            this.#remember();
+          }}
+        />
         <span>${this.ctx.strings.save}</span>
       </label>
     </div>`;

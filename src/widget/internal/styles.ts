@@ -8,6 +8,10 @@ export const formStyles = css`
     color: var(--pw-color-text);
     font-family: var(--pw-font-family);
   }
+  /* A field hidden by the form (the saved list's security code while an account is chosen). */
+  [hidden] {
+    display: none !important;
+  }
   form,
   fieldset {
     display: grid;

@@ -384,7 +384,8 @@ export class PaymentWidget extends LitElement {
    * the template whichever method is current, so Lit keeps that element, frames and typed values:
    * shown when the card is the current method, hidden and inert while another is (saved cards
    * first: a new card is then one click away, its frames already loaded), and gone, frames and
-   * all, when the form data offers no card. docs/widget-protocol.md
+   * all, when the form data offers no card. The saved list keeps its place the same way (its
+   * security code frame). docs/widget-protocol.md
    */
   #renderMethods(checkout?: CheckoutForm) {
     const methods = checkout ? this.methods() : [CARD_WHILE_LOADING];
@@ -395,10 +396,11 @@ export class PaymentWidget extends LitElement {
     if (!current) return wallets || html`<p part="alert">${this.#strings.rConfig}</p>`;
     const cardHidden = !checkout || current.method !== 'card';
     const card = methods.some((m) => m.method === 'card') && html`<pw-card-form exportparts=${EXPORT_PARTS} .ctx=${ctx} ?hidden=${cardHidden} ?inert=${cardHidden}></pw-card-form>`;
+    // The saved list keeps its place too: its security code frame, and what was typed in it, stay.
+    const savedHidden = current.method !== 'saved';
+    const saved = methods.some((m) => m.method === 'saved') && html`<pw-registrations exportparts=${EXPORT_PARTS} .ctx=${ctx} ?hidden=${savedHidden} ?inert=${savedHidden}></pw-registrations>`;
     const form =
-      current.method === 'saved'
-        ? html`<pw-registrations exportparts=${EXPORT_PARTS} .ctx=${ctx}></pw-registrations>`
-        : current.method === 'bank'
+      current.method === 'bank'
           ? html`<pw-bank-account-form exportparts=${EXPORT_PARTS} .ctx=${ctx} .brand=${current.brand!}></pw-bank-account-form>`
           : current.method === 'virtual'
             ? html`<pw-virtual-account-form exportparts=${EXPORT_PARTS} .ctx=${ctx} .brand=${current.brand!}></pw-virtual-account-form>`
@@ -414,6 +416,6 @@ export class PaymentWidget extends LitElement {
           )}
         </fieldset>`
       : nothing}
-    ${card || nothing}${form}`;
+    ${saved || nothing}${card || nothing}${form}`;
   }
 }

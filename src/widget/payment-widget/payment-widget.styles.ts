@@ -12,8 +12,10 @@ export const styles = [
     :host([hidden]) {
       display: none;
     }
-    /* The card form rendered while the form data loads (its frames load meanwhile). */
-    pw-card-form[hidden] {
+    /* The card form rendered while the form data loads (its frames load meanwhile), and the card
+       form and saved list kept while another method is current. */
+    pw-card-form[hidden],
+    pw-registrations[hidden] {
       display: none;
     }
     .root {

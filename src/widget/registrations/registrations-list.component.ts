@@ -35,9 +35,14 @@ export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
     return this.ctx.checkout.registrations.filter((r) => this.ctx.brands.includes(r.paymentBrand));
   }
 
-  /** The security code frame: asked for (registrations.requireCvv) and a card is chosen. */
+  /** The security code frame is there: asked for (registrations.requireCvv) and a card is listed; kept while an account is chosen, so what was typed stays. */
+  get #cvvFrame(): boolean {
+    return this.ctx.options.registrations?.requireCvv === true && this.registrations.some((r) => r.card);
+  }
+
+  /** The security code is asked for the chosen registration: a card. */
   get #withCvv(): boolean {
-    return this.ctx.options.registrations?.requireCvv === true && !!this.#chosen?.card;
+    return this.#cvvFrame && !!this.#chosen?.card;
   }
 
   get #chosen(): Registration | undefined {
@@ -49,7 +54,7 @@ export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
   }
 
   override firstUpdated(): void {
-    if (!this.#withCvv) this.ctx.ready();
+    if (!this.#cvvFrame) this.ctx.ready();
   }
 
   override render() {
@@ -70,8 +75,8 @@ export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
           </label>`,
         )}
       </fieldset>
-      ${this.#withCvv
-        ? html`<div part="field">
+      ${this.#cvvFrame
+        ? html`<div part="field" ?hidden=${!chosen?.card}>
             <span part="label" @click=${() => this.focusField('cvv')}>${s.cvv}</span>
             <iframe
               part="frame"
@@ -91,6 +96,8 @@ export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
+    // Hidden while another method is current: its zero width must not choose the challenge window.
+    if (this.hidden || !this.#cvvFrame) return;
     const s = this.ctx.strings;
     const key = this.errors.cvv;
     this.frames.configure('cvv', {
