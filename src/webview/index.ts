@@ -1,6 +1,7 @@
 // Entry of dist/webview.js, loaded by the webview payment page GET /v1/checkouts/{id}/page: registers
 // the service worker /v1/sw.js with workbox-window, so that a second load of the page renders
-// with the network off (sw.ts), and asks it to keep this page, which loaded before it ran.
+// with the network off (sw.ts), and asks it to keep this page, which loaded before it ran; and
+// gives the page the widget's language (title, direction).
 import { Workbox } from 'workbox-window';
 
 export const WORKER = '/v1/sw.js';
@@ -20,6 +21,28 @@ export async function registerWorker(): Promise<boolean> {
   await workbox.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: [location.href] } });
   return true;
 }
+
+/** What the page needs of its <payment-widget>: its texts and direction, once its locale is loaded. */
+interface WidgetLanguage extends HTMLElement {
+  readonly strings: { readonly method: string };
+}
+
+/**
+ * The page speaks the widget's language: its title (an app's task switcher shows it) and its
+ * direction follow the widget's once the widget is ready or has said why it cannot be.
+ */
+export function followWidgetLanguage(doc: Document): void {
+  const widget = doc.querySelector<WidgetLanguage>('payment-widget');
+  if (!widget) return;
+  const follow = () => {
+    doc.title = widget.strings.method;
+    doc.documentElement.dir = widget.dir || 'ltr';
+  };
+  widget.addEventListener('pw-ready', follow);
+  widget.addEventListener('pw-error', follow);
+}
+
+followWidgetLanguage(document);
 
 registerWorker().catch((error: unknown) => {
   // Without the worker the page still works online; only the offline reload is lost.

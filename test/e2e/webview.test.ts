@@ -110,6 +110,8 @@ describe('the webview payment page in Chromium', () => {
     await pay.waitFor();
     assert.equal(await page.locator('payment-widget').getAttribute('lang'), 'de');
     assert.equal(await page.getByLabel('Name auf der Karte').count(), 1);
+    // The page's own title and direction follow the widget's language (an app's task switcher shows the title).
+    assert.deepEqual([await page.title(), await page.evaluate('document.documentElement.dir')], ['Zahlungsart', 'ltr']);
     // The widget's fetch took the preloaded answer: the page asked for its locale once.
     assert.deepEqual(fromPage, ['/v1/locales/de.json']);
 
@@ -124,6 +126,12 @@ describe('the webview payment page in Chromium', () => {
     assert.equal(await page.locator('payment-widget').getAttribute('lang'), 'de');
     await context.setOffline(false);
     assert.deepEqual(await violations(), []);
+
+    // Arabic: right to left, the page as well as the widget.
+    const arabic = await openPage(context, await appCheckout({ locale: 'ar' }));
+    await arabic.page.waitForFunction(`document.documentElement.dir === 'rtl'`);
+    assert.equal(await arabic.page.title(), 'طريقة الدفع');
+    assert.deepEqual(await arabic.violations(), []);
     await context.close();
   });
 });
