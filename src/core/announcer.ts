@@ -24,6 +24,12 @@ export class Announcer implements ReactiveController {
     }
   }
 
+  /** Empties the region: what it said belongs to a form no longer shown. */
+  clear(): void {
+    clearTimeout(this.#timer);
+    if (this.message) this.#set('');
+  }
+
   hostDisconnected(): void {
     clearTimeout(this.#timer);
   }

@@ -111,6 +111,18 @@ describe('<payment-widget>', () => {
     fetchStub = stubFetch();
   });
 
+  it('empties the live region when the shopper picks another method: an error of the last form is not read as the new one\u2019s', async () => {
+    fetchStub = stubFetch();
+    const el = await widget({ brands: 'VISA DIRECTDEBIT_SEPA' });
+    one<HTMLButtonElement>(one(el, 'pw-card-form'), 'button[type="submit"]').click();
+    await settle(el);
+    const region = one(el, '[aria-live]');
+    expect(region.textContent).to.equal('Enter a valid card number.');
+    method(el, 'bank').click();
+    await settle(el);
+    expect(region.textContent).to.equal('');
+  });
+
   it('says when the gateway cannot be reached', async () => {
     fetchStub = stubFetch();
     const served = window.fetch;

@@ -410,7 +410,16 @@ export class PaymentWidget extends LitElement {
           <legend>${this.#strings.method}</legend>
           ${methods.map(
             (m) => html`<label part="method" class="choice">
-              <input type="radio" name="method" .value=${m.id} .checked=${m === current} @change=${() => (this.selected = m.id)} />
+              <input
+                type="radio"
+                name="method"
+                .value=${m.id}
+                .checked=${m === current}
+                @change=${() => {
+                  this.selected = m.id;
+                  this.announcer.clear();
+                }}
+              />
               <span>${m.label}</span>
             </label>`,
           )}
