@@ -89,7 +89,7 @@ export function resultPage(status: number, body: Record<string, any>): string {
     ['Brand', body?.paymentBrand],
     ['Card', body?.card?.last4Digits && `•••• ${body.card.last4Digits}`],
     ['Payment id', body?.id],
-    ['Saved as registration', body?.registrationId],
+    ['Registration', body?.registrationId],
   ];
   return layout(
     outcome,

@@ -36,7 +36,9 @@ export function formatExpiryInput(value: string): string {
   // "1/30": a one-digit month the shopper closed with a separator is month 01, not the "13" of its digits.
   const western = westernDigits(value);
   const oneDigitMonth = /^\s*(\d)\s*[/\-. ]/.exec(western);
-  const digits = (oneDigitMonth ? `0${oneDigitMonth[1]}${digitsOf(western.slice(oneDigitMonth[0].length))}` : digitsOf(western)).slice(0, 6);
+  let digits = (oneDigitMonth ? `0${oneDigitMonth[1]}${digitsOf(western.slice(oneDigitMonth[0].length))}` : digitsOf(western)).slice(0, 6);
+  // A first digit of 2 to 9 can only be a month of its own: "4" is April, "04".
+  if (/^[2-9]$/.test(digits)) digits = `0${digits}`;
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 

@@ -7,9 +7,11 @@ import { formatExpiryInput } from '../../src/core/format.ts';
 
 describe('expiry input', () => {
   it('puts the slash in by itself and keeps a one-digit month closed with a separator', () => {
-    const shown = Object.fromEntries(['0', '05', '053', '0534', '052034', '1/', '1/3', '1/30', '9-29', '1 30', '12/30', '٠٥٣٤', '05/34/77'].map((typed) => [typed, formatExpiryInput(typed)]));
+    const shown = Object.fromEntries(['0', '1', '4', '05', '053', '0534', '052034', '1/', '1/3', '1/30', '9-29', '1 30', '12/30', '٠٥٣٤', '05/34/77'].map((typed) => [typed, formatExpiryInput(typed)]));
     assert.deepEqual(shown, {
       '0': '0',
+      '1': '1',
+      '4': '04',
       '05': '05',
       '053': '05/3',
       '0534': '05/34',
@@ -25,6 +27,7 @@ describe('expiry input', () => {
     });
     // Typing on after the field showed "01": the next digit starts the year.
     assert.equal(formatExpiryInput(`${formatExpiryInput('1/')}3`), '01/3');
+    assert.equal(formatExpiryInput(`${formatExpiryInput('4')}5`), '04/5');
   });
 
   it('says whether the date is malformed, past, or further ahead than cards are issued for', () => {
