@@ -35,6 +35,15 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
     await page.getByLabel('Name on card').fill('Jane Jones');
   }
 
+  /** Pays the form as filled in, lands on the result page, and answers what the merchant reads of that payment. */
+  async function payAndRead(page: Page): Promise<Record<string, any>> {
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL(/\/result\?/, { timeout: 15_000 });
+    const merchant = await stage.merchant.get(`/v1/checkouts/${checkoutIdOf(page.url())}/payment`);
+    assert.equal(merchant.body.result.code, '000.100.110');
+    return merchant.body;
+  }
+
   function checkoutIdOf(url: string): string {
     const id = new URL(url).searchParams.get('id');
     assert.ok(id, url);
@@ -91,21 +100,13 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
     const save = page.getByLabel('Save for future payments');
     assert.equal(await save.isChecked(), false);
     await save.check();
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await page.waitForURL(/\/result\?/, { timeout: 15_000 });
-    const merchant = await stage.merchant.get(`/v1/checkouts/${checkoutIdOf(page.url())}/payment`);
-    assert.equal(merchant.body.result.code, '000.100.110');
-    const registrationId = merchant.body.registrationId as string;
+    const registrationId = (await payAndRead(page)).registrationId as string;
     assert.match(registrationId, /^[0-9a-f]{32}$/);
     assert.equal(await page.locator('dl.result dd').filter({ hasText: registrationId }).count(), 1);
 
     await page.getByRole('link', { name: 'Buy again with the saved payment method' }).click();
     await page.getByText('•••• 0000').waitFor();
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await page.waitForURL(/\/result\?/, { timeout: 15_000 });
-    const again = await stage.merchant.get(`/v1/checkouts/${checkoutIdOf(page.url())}/payment`);
-    assert.equal(again.body.result.code, '000.100.110');
-    assert.equal(again.body.registrationId, registrationId);
+    assert.equal((await payAndRead(page)).registrationId, registrationId);
     assert.deepEqual(await violations(), []);
     await page.close();
   });
@@ -117,23 +118,17 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
     await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
     await page.getByLabel(/SEPA direct debit mandate/).check();
     await page.locator('pw-bank-account-form').getByLabel('Save for future payments').check();
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await page.waitForURL(/\/result\?/, { timeout: 15_000 });
-    const merchant = await stage.merchant.get(`/v1/checkouts/${checkoutIdOf(page.url())}/payment`);
-    assert.equal(merchant.body.result.code, '000.100.110');
-    assert.equal(merchant.body.paymentBrand, 'DIRECTDEBIT_SEPA');
-    assert.equal(merchant.body.bankAccount.iban, 'DE89370400440532013000');
-    const registrationId = merchant.body.registrationId as string;
+    const first = await payAndRead(page);
+    assert.equal(first.paymentBrand, 'DIRECTDEBIT_SEPA');
+    assert.equal(first.bankAccount.iban, 'DE89370400440532013000');
+    const registrationId = first.registrationId as string;
     assert.match(registrationId, /^[0-9a-f]{32}$/);
 
     await page.getByRole('link', { name: 'Buy again with the saved payment method' }).click();
     await page.getByText('SEPA direct debit •••• 3000 · Jane Jones').waitFor();
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await page.waitForURL(/\/result\?/, { timeout: 15_000 });
-    const again = await stage.merchant.get(`/v1/checkouts/${checkoutIdOf(page.url())}/payment`);
-    assert.equal(again.body.result.code, '000.100.110');
-    assert.equal(again.body.paymentBrand, 'DIRECTDEBIT_SEPA');
-    assert.equal(again.body.registrationId, registrationId);
+    const again = await payAndRead(page);
+    assert.equal(again.paymentBrand, 'DIRECTDEBIT_SEPA');
+    assert.equal(again.registrationId, registrationId);
     assert.deepEqual(await violations(), []);
     await page.close();
   });
