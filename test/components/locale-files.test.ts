@@ -35,6 +35,7 @@ describe('<payment-widget> locale files', () => {
     expect(el.getAttribute('lang')).to.equal('de');
     expect(el.getAttribute('dir')).to.equal('ltr');
     expect(one(el, 'label[for="holder"]').textContent).to.equal('Name auf der Karte');
+    expect(one<HTMLInputElement>(el, '#expiry').placeholder).to.equal('MM/JJ');
     expect(one(el, 'button[type="submit"]').textContent).to.match(/^92,00\s€ bezahlen$/);
     expect(all(el, '[part="status"]')).to.have.length(0);
     await expect(el).to.be.accessible();

@@ -20,7 +20,7 @@ export const de: Texts = [
   'Wird verarbeitet…', // processing
   'Ungültige Kartennummer.', // eNumber
   'Dieser Kartentyp wird nicht akzeptiert.', // eBrand
-  'Format: MM/YY.', // eExpiry
+  'Format: MM/JJ.', // eExpiry
   'Diese Karte ist abgelaufen.', // eExpired
   'Prüfnummer eingeben.', // eCvv
   'Namen auf der Karte eingeben.', // eHolder
@@ -53,4 +53,5 @@ export const de: Texts = [
   'Ablaufjahr prüfen.', // eYear
   'Gespeicherte Zahlungsarten', // mSavedAll
   'Diese Zahlung ist bereits abgeschlossen.', // rPaid
+  'MM/JJ', // mmYY
 ];

@@ -20,7 +20,7 @@ export const es: Texts = [
   'Procesando…', // processing
   'Número de tarjeta no válido.', // eNumber
   'Este tipo de tarjeta no se acepta.', // eBrand
-  'Formato: MM/YY.', // eExpiry
+  'Formato: MM/AA.', // eExpiry
   'Esta tarjeta ha caducado.', // eExpired
   'Introduce el código de seguridad.', // eCvv
   'Introduce el nombre de la tarjeta.', // eHolder
@@ -53,4 +53,5 @@ export const es: Texts = [
   'Revisa el año de caducidad.', // eYear
   'Métodos de pago guardados', // mSavedAll
   'Este pago ya se ha realizado.', // rPaid
+  'MM/AA', // mmYY
 ];

@@ -20,7 +20,7 @@ export const fr: Texts = [
   'Traitement…', // processing
   'Numéro de carte invalide.', // eNumber
   'Ce type de carte n’est pas accepté.', // eBrand
-  'Format : MM/YY.', // eExpiry
+  'Format : MM/AA.', // eExpiry
   'Cette carte a expiré.', // eExpired
   'Saisissez le code de sécurité.', // eCvv
   'Saisissez le nom sur la carte.', // eHolder
@@ -53,4 +53,5 @@ export const fr: Texts = [
   'Vérifiez l’année d’expiration.', // eYear
   'Moyens de paiement enregistrés', // mSavedAll
   'Ce paiement est déjà effectué.', // rPaid
+  'MM/AA', // mmYY
 ];

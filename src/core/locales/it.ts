@@ -20,7 +20,7 @@ export const it: Texts = [
   'Elaborazione…', // processing
   'Numero di carta non valido.', // eNumber
   'Tipo di carta non accettato.', // eBrand
-  'Formato: MM/YY.', // eExpiry
+  'Formato: MM/AA.', // eExpiry
   'Questa carta è scaduta.', // eExpired
   'Inserisci il codice di sicurezza.', // eCvv
   'Inserisci il nome sulla carta.', // eHolder
@@ -53,4 +53,5 @@ export const it: Texts = [
   'Controlla l’anno di scadenza.', // eYear
   'Metodi di pagamento salvati', // mSavedAll
   'Questo pagamento è già stato effettuato.', // rPaid
+  'MM/AA', // mmYY
 ];

@@ -53,4 +53,5 @@ export const ja: Texts = [
   '有効期限の年を確認してください。', // eYear
   '保存済みの支払い方法', // mSavedAll
   'この支払いはすでに完了しています。', // rPaid
+  'MM/YY', // mmYY
 ];

@@ -20,7 +20,7 @@ export const nl: Texts = [
   'Verwerken…', // processing
   'Ongeldig kaartnummer.', // eNumber
   'Dit kaarttype wordt niet geaccepteerd.', // eBrand
-  'Formaat: MM/YY.', // eExpiry
+  'Formaat: MM/JJ.', // eExpiry
   'Deze kaart is verlopen.', // eExpired
   'Voer de beveiligingscode in.', // eCvv
   'Voer de naam op de kaart in.', // eHolder
@@ -53,4 +53,5 @@ export const nl: Texts = [
   'Controleer het vervaljaar.', // eYear
   'Opgeslagen betaalmethoden', // mSavedAll
   'Deze betaling is al voltooid.', // rPaid
+  'MM/JJ', // mmYY
 ];

@@ -20,7 +20,7 @@ export const pl: Texts = [
   'Przetwarzanie…', // processing
   'Nieprawidłowy numer karty.', // eNumber
   'Ten typ karty nie jest akceptowany.', // eBrand
-  'Format: MM/YY.', // eExpiry
+  'Format: MM/RR.', // eExpiry
   'Karta straciła ważność.', // eExpired
   'Wpisz kod zabezpieczający.', // eCvv
   'Wpisz imię i nazwisko z karty.', // eHolder
@@ -53,4 +53,5 @@ export const pl: Texts = [
   'Sprawdź rok ważności.', // eYear
   'Zapisane metody płatności', // mSavedAll
   'Ta płatność została już zrealizowana.', // rPaid
+  'MM/RR', // mmYY
 ];

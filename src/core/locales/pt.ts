@@ -20,7 +20,7 @@ export const pt: Texts = [
   'A processar…', // processing
   'Número de cartão inválido.', // eNumber
   'Este tipo de cartão não é aceite.', // eBrand
-  'Formato: MM/YY.', // eExpiry
+  'Formato: MM/AA.', // eExpiry
   'Este cartão expirou.', // eExpired
   'Introduza o código de segurança.', // eCvv
   'Introduza o nome no cartão.', // eHolder
@@ -53,4 +53,5 @@ export const pt: Texts = [
   'Verifique o ano de validade.', // eYear
   'Métodos de pagamento guardados', // mSavedAll
   'Este pagamento já foi concluído.', // rPaid
+  'MM/AA', // mmYY
 ];

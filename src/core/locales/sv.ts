@@ -20,7 +20,7 @@ export const sv: Texts = [
   'Behandlar…', // processing
   'Ogiltigt kortnummer.', // eNumber
   'Korttypen accepteras inte.', // eBrand
-  'Format: MM/YY.', // eExpiry
+  'Format: MM/ÅÅ.', // eExpiry
   'Kortet har gått ut.', // eExpired
   'Ange säkerhetskoden.', // eCvv
   'Ange namnet på kortet.', // eHolder
@@ -53,4 +53,5 @@ export const sv: Texts = [
   'Kontrollera utgångsåret.', // eYear
   'Sparade betalsätt', // mSavedAll
   'Betalningen är redan genomförd.', // rPaid
+  'MM/ÅÅ', // mmYY
 ];

@@ -20,7 +20,7 @@ export const tr: Texts = [
   'İşleniyor…', // processing
   'Geçersiz kart numarası.', // eNumber
   'Bu kart türü kabul edilmiyor.', // eBrand
-  'Biçim: MM/YY.', // eExpiry
+  'Biçim: AA/YY.', // eExpiry
   'Kartın süresi dolmuş.', // eExpired
   'Güvenlik kodunu girin.', // eCvv
   'Kart üzerindeki adı girin.', // eHolder
@@ -53,4 +53,5 @@ export const tr: Texts = [
   'Son kullanma yılını kontrol edin.', // eYear
   'Kayıtlı ödeme yöntemleri', // mSavedAll
   'Bu ödeme zaten tamamlandı.', // rPaid
+  'AA/YY', // mmYY
 ];

@@ -53,4 +53,5 @@ export const zh: Texts = [
   '请检查有效期年份。', // eYear
   '已保存的付款方式', // mSavedAll
   '此付款已完成。', // rPaid
+  'MM/YY', // mmYY
 ];

@@ -44,7 +44,7 @@ export class CardForm extends MethodForm<CardField> {
         ${this.#frame('number', s.number)} ${this.errorLine('number')}
       </div>
       <div class="row">
-        ${this.input('expiry', s.expiry, { autocomplete: 'cc-exp', inputmode: 'numeric', dir: 'ltr', placeholder: 'MM/YY' })}
+        ${this.input('expiry', s.expiry, { autocomplete: 'cc-exp', inputmode: 'numeric', dir: 'ltr', placeholder: s.mmYY })}
         ${this.#withCvv
           ? html`<div part="field">
               <span part="label" @click=${() => this.focusField('cvv')}>${s.cvv}</span>
