@@ -7,7 +7,7 @@ import type { Entity, Merchants } from '../config.ts';
 import { newNdc } from '../ids.ts';
 import type { AlsoWrite, Context, Deps } from '../payments/deps.ts';
 import { maskValue } from '../schema/errors.ts';
-import { completeKey, claimKey, findKey, releaseKey } from '../store/idempotency.ts';
+import { completeKey, claimKey, findKey, IDEMPOTENCY_LEASE_MS, releaseKey } from '../store/idempotency.ts';
 import type { Trx } from '../store/db.ts';
 import { errorBody, meta, type Reply } from './envelope.ts';
 import type { Flat, ParamError } from './params.ts';
@@ -176,8 +176,12 @@ async function idempotent<V extends object>(g: Gateway, caller: Caller, params: 
   const key = storedKey(caller, sentKey);
   const digest = requestDigest(g, path, params);
   const entityId = ctx.entity.id;
-  const claimed = await g.deps.store.write((trx) => claimKey(trx, entityId, key, path, digest, g.deps.clock().getTime()));
-  if (!claimed) {
+  let claimedAt = 0;
+  const claim = () => {
+    claimedAt = g.deps.clock().getTime();
+    return g.deps.store.write((trx) => claimKey(trx, entityId, key, path, digest, claimedAt));
+  };
+  if (!(await claim())) {
     const deadline = Date.now() + IDEMPOTENCY_WAIT_MS;
     for (;;) {
       const existing = await findKey(g.deps.store.db, entityId, key);
@@ -190,8 +194,12 @@ async function idempotent<V extends object>(g: Gateway, caller: Caller, params: 
       if (existing?.status === 'done' && existing.response && existing.httpStatus) {
         return sendJson(reply, existing.httpStatus, existing.response, { 'idempotent-replayed': 'true' });
       }
+      // Gone (its request failed and freed it), or abandoned past the lease by a process that
+      // stopped mid-request: this retry claims it and runs.
+      const abandoned = existing?.status === 'pending' && g.deps.clock().getTime() - existing.createdAt > IDEMPOTENCY_LEASE_MS;
+      if ((!existing || abandoned) && (await claim())) break;
       // The first request with this key is still running: its answer is the answer.
-      if (Date.now() > deadline || !existing) {
+      if (Date.now() > deadline) {
         return send(reply, { status: 409, body: errorBody('200.300.404', m(), ctx.ndc, [{ name: 'Idempotency-Key', value: sentKey, message: 'a request with this Idempotency-Key is still being processed; retry later' }]) });
       }
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -214,21 +222,21 @@ async function idempotent<V extends object>(g: Gateway, caller: Caller, params: 
   };
   const alsoWrite = async (trx: Trx, value: V) => {
     const r = respond(value);
-    await completeKey(trx, entityId, key, r.status, jsonOf(r));
+    await completeKey(trx, entityId, key, r.status, jsonOf(r), claimedAt);
     stored = true;
   };
   let value: V;
   try {
     value = await step.run(ctx, params, alsoWrite);
   } catch (error) {
-    await g.deps.store.write((trx) => releaseKey(trx, entityId, key)).catch(() => undefined);
+    await g.deps.store.write((trx) => releaseKey(trx, entityId, key, claimedAt)).catch(() => undefined);
     throw error;
   }
   const r = respond(value);
   // Refusals and validation errors wrote nothing of their own: their answer is stored now. A
   // server-side failure (5xx) is no answer to the request: the key is freed for a retry instead.
   if (!stored) {
-    await g.deps.store.write((trx) => (r.status >= 500 ? releaseKey(trx, entityId, key) : completeKey(trx, entityId, key, r.status, jsonOf(r))));
+    await g.deps.store.write((trx) => (r.status >= 500 ? releaseKey(trx, entityId, key, claimedAt) : completeKey(trx, entityId, key, r.status, jsonOf(r), claimedAt)));
   }
   return r.status < 500 ? sendJson(reply, r.status, jsonOf(r)) : send(reply, r);
 }

@@ -4,6 +4,11 @@ import { preparedQuery, type Trx } from './db.ts';
 import type { Database, IdempotencyKeysTable } from './tables.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A claim still pending after this long was left by a process that stopped mid-request (no
+ * request runs for minutes): a retry takes it over. The claim's time fences the first holder out.
+ */
+export const IDEMPOTENCY_LEASE_MS = 5 * 60 * 1000;
 
 export interface IdempotencyRecord {
   operation: string;
@@ -15,27 +20,42 @@ export interface IdempotencyRecord {
 }
 
 // The queries of every idempotent request, compiled once (store/db.ts › preparedQuery).
-const claim = preparedQuery<'entityId' | 'key' | 'operation' | 'requestHash' | 'now' | 'expiredBefore'>((db, p) =>
+const claim = preparedQuery<'entityId' | 'key' | 'operation' | 'requestHash' | 'now' | 'expiredBefore' | 'abandonedBefore'>((db, p) =>
   db
     .insertInto('idempotency_keys')
     .values({ entity_id: p.entityId, key: p.key, operation: p.operation, request_hash: p.requestHash, status: 'pending', http_status: null, response: null, created_at: p.now })
-    // An expired record no longer protects anything: it is replaced; a live one keeps the key taken.
+    // An expired record no longer protects anything, nor does an abandoned claim: it is replaced;
+    // a live one keeps the key taken.
     .onConflict((oc) =>
       oc
         .columns(['entity_id', 'key'])
         .doUpdateSet({ operation: p.operation, request_hash: p.requestHash, status: 'pending', http_status: null, response: null, created_at: p.now })
-        .where('idempotency_keys.created_at', '<', p.expiredBefore),
+        .where((eb) =>
+          eb.or([
+            eb('idempotency_keys.created_at', '<', p.expiredBefore),
+            eb.and([eb('idempotency_keys.status', '=', 'pending'), eb('idempotency_keys.created_at', '<', p.abandonedBefore)]),
+          ]),
+        ),
     ),
 );
 const find = preparedQuery<'entityId' | 'key', IdempotencyKeysTable>((db, p) => db.selectFrom('idempotency_keys').selectAll().where('entity_id', '=', p.entityId).where('key', '=', p.key));
-const complete = preparedQuery<'entityId' | 'key' | 'httpStatus' | 'response'>((db, p) =>
-  db.updateTable('idempotency_keys').set({ status: 'done', http_status: p.httpStatus, response: p.response }).where('entity_id', '=', p.entityId).where('key', '=', p.key),
+// Both only for the claim of claimedAt: a holder whose claim was taken over changes nothing.
+const complete = preparedQuery<'entityId' | 'key' | 'httpStatus' | 'response' | 'claimedAt'>((db, p) =>
+  db
+    .updateTable('idempotency_keys')
+    .set({ status: 'done', http_status: p.httpStatus, response: p.response })
+    .where('entity_id', '=', p.entityId)
+    .where('key', '=', p.key)
+    .where('status', '=', 'pending')
+    .where('created_at', '=', p.claimedAt),
 );
-const release = preparedQuery<'entityId' | 'key'>((db, p) => db.deleteFrom('idempotency_keys').where('entity_id', '=', p.entityId).where('key', '=', p.key).where('status', '=', 'pending'));
+const release = preparedQuery<'entityId' | 'key' | 'claimedAt'>((db, p) =>
+  db.deleteFrom('idempotency_keys').where('entity_id', '=', p.entityId).where('key', '=', p.key).where('status', '=', 'pending').where('created_at', '=', p.claimedAt),
+);
 
-/** Claim a key; false when it is already taken (by a finished or a running request). */
+/** Claim a key at `now` (the claim's time, which completeKey and releaseKey name); false when it is taken (by a finished or a running request). */
 export async function claimKey(trx: Trx, entityId: string, key: string, operation: string, requestHash: string, now: number): Promise<boolean> {
-  const result = await claim(trx, { entityId, key, operation, requestHash, now, expiredBefore: now - IDEMPOTENCY_TTL_MS });
+  const result = await claim(trx, { entityId, key, operation, requestHash, now, expiredBefore: now - IDEMPOTENCY_TTL_MS, abandonedBefore: now - IDEMPOTENCY_LEASE_MS });
   return Number(result.numAffectedRows ?? 0n) === 1;
 }
 
@@ -52,13 +72,18 @@ export async function findKey(db: Kysely<Database> | Trx, entityId: string, key:
   };
 }
 
-export async function completeKey(trx: Trx, entityId: string, key: string, httpStatus: number, response: string): Promise<void> {
-  await complete(trx, { entityId, key, httpStatus, response });
+/**
+ * Records the answer of the claim of `claimedAt`. Throws when that claim was taken over (its
+ * holder stalled past the lease): the transaction it is part of, the payment too, rolls back.
+ */
+export async function completeKey(trx: Trx, entityId: string, key: string, httpStatus: number, response: string, claimedAt: number): Promise<void> {
+  const result = await complete(trx, { entityId, key, httpStatus, response, claimedAt });
+  if (Number(result.numAffectedRows ?? 0n) !== 1) throw new Error('the Idempotency-Key claim of this request was taken over by a retry');
 }
 
-/** A request that failed before it could answer frees its key for a retry. */
-export async function releaseKey(trx: Trx, entityId: string, key: string): Promise<void> {
-  await release(trx, { entityId, key });
+/** A request that failed before it could answer frees its key for a retry (unless a retry already took it over). */
+export async function releaseKey(trx: Trx, entityId: string, key: string, claimedAt: number): Promise<void> {
+  await release(trx, { entityId, key, claimedAt });
 }
 
 export async function purgeExpiredKeys(trx: Trx, now: number): Promise<number> {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { cardDebit, startGateway, type TestGateway } from '../support/gateway.ts';
+import { claimKey, completeKey, findKey, IDEMPOTENCY_LEASE_MS, releaseKey } from '../../server/store/idempotency.ts';
+import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
 
 describe('Idempotency-Key', () => {
   let gw: TestGateway;
@@ -66,6 +67,37 @@ describe('Idempotency-Key', () => {
     const later = await gw.client.post('/v1/payments', cardDebit(), { 'idempotency-key': 'key-expiring' });
     assert.equal(later.status, 200);
     assert.notEqual(later.body.id, first.body.id);
+  });
+
+  it('lets a retry take over a key left pending by a process that stopped mid-request, once the 5-minute lease is over, and charges once', async () => {
+    const { store } = gw.running;
+    const entityId = shopA.entityId;
+    // What a process that died right after its claim leaves behind.
+    assert.equal(await store.write((trx) => claimKey(trx, entityId, 'key-orphan', '/v1/payments', 'digest-of-a-dead-request', gw.clock.now().getTime())), true);
+    gw.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
+    const retry = await gw.client.post('/v1/payments', cardDebit({ merchantTransactionId: 'order-orphan' }), { 'idempotency-key': 'key-orphan' });
+    assert.equal(retry.status, 200, JSON.stringify(retry.body));
+    const again = await gw.client.post('/v1/payments', cardDebit({ merchantTransactionId: 'order-orphan' }), { 'idempotency-key': 'key-orphan' });
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal(again.body.id, retry.body.id);
+    const rows = await store.db.selectFrom('payments').select('id').where('merchant_transaction_id', '=', 'order-orphan').execute();
+    assert.equal(rows.length, 1);
+  });
+
+  it('fences a claim out once it was taken over: its holder can neither record its answer nor free the key', async () => {
+    const { store } = gw.running;
+    const entityId = shopA.entityId;
+    const first = gw.clock.now().getTime();
+    const claim = (at: number) => store.write((trx) => claimKey(trx, entityId, 'key-fenced', '/v1/payments', 'digest', at));
+    assert.equal(await claim(first), true);
+    assert.equal(await claim(first + IDEMPOTENCY_LEASE_MS - 1000), false, 'a running claim within the lease stays');
+    const second = first + IDEMPOTENCY_LEASE_MS + 1000;
+    assert.equal(await claim(second), true);
+    await assert.rejects(store.write((trx) => completeKey(trx, entityId, 'key-fenced', 200, '{"late":true}', first)), /taken over/);
+    await store.write((trx) => releaseKey(trx, entityId, 'key-fenced', first));
+    assert.deepEqual(await findKey(store.db, entityId, 'key-fenced').then((r) => [r?.status, r?.createdAt]), ['pending', second]);
+    await store.write((trx) => completeKey(trx, entityId, 'key-fenced', 200, '{"ok":true}', second));
+    assert.deepEqual(await findKey(store.db, entityId, 'key-fenced').then((r) => [r?.status, r?.response]), ['done', '{"ok":true}']);
   });
 
   it('refuses a key longer than 255 characters', async () => {
