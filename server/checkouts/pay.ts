@@ -13,7 +13,7 @@ import type { Entity } from '../config.ts';
 import { planAuthentication } from '../threeds/policy.ts';
 import { withSeenBrowser, type SeenBrowser } from './browser.ts';
 import { checkoutById, stateOf, type Checkout, type Stated, type StoredRequest } from './checkouts.ts';
-import { holdCheckoutFor, holdOpenCheckout, settleCheckout } from '../store/checkouts.ts';
+import { endHold, holdOpenCheckout } from '../store/checkouts.ts';
 import { findRegistration } from '../store/registrations.ts';
 import type { PaymentRecord } from '../store/payments.ts';
 import { isSuccess } from '../results.ts';
@@ -102,7 +102,8 @@ function withSeen(entity: Entity, payment: InitialPayment, seen: SeenBrowser): I
  * Pay an open checkout. `ctx.ndc` is the checkout id, so the payment's ndc is too. `seen` is what
  * the shopper's browser's own request stated (its Accept and User-Agent headers). The checkout
  * is held as "processing" while the acquirer answers, so that two attempts at once (two tabs,
- * two keys) can never both charge; a crash in between leaves it held until it expires.
+ * two keys) can never both charge; a crash in between leaves it held for 5 minutes (the hold's
+ * lease, store/checkouts.ts), after which another attempt or a cancel may take it.
  */
 export async function payCheckout(deps: Deps, ctx: Context, loaded: Checkout, page: PagePayment, seen: SeenBrowser, alsoWrite?: AlsoWrite<Attempt>): Promise<Attempt | Stated | Invalid> {
   const state = await stateOf(deps, loaded);
@@ -115,7 +116,8 @@ export async function payCheckout(deps: Deps, ctx: Context, loaded: Checkout, pa
     return { kind: 'state', checkout: current, state: await stateOf(deps, current), busy: current.status === 'processing' };
   }
   const checkout: Checkout = held;
-  const release = () => deps.store.write((trx) => settleCheckout(trx, checkout.id, { paid: false }, deps.clock().getTime()));
+  const heldAt = held.updatedAt;
+  const release = () => deps.store.write((trx) => endHold(trx, checkout.id, heldAt, { open: true }, deps.clock().getTime()));
 
   let attempt: Attempt | undefined;
   try {
@@ -131,8 +133,7 @@ export async function payCheckout(deps: Deps, ctx: Context, loaded: Checkout, pa
       // The checkout's registration is the one its payment created, not one it was paid with.
       const registrationId = payment.registration && 'create' in payment.registration ? p.registrationId : null;
       // A pending payment (a redirect step) keeps the checkout held; its step settles it at the end.
-      if (p.status === 'pending') await holdCheckoutFor(trx, checkout.id, p.id, p.updatedAt);
-      else await settleCheckout(trx, checkout.id, paid ? { paid: true, paymentId: p.id, registrationId } : { paid: false }, p.updatedAt);
+      await endHold(trx, checkout.id, heldAt, p.status === 'pending' ? { pending: p.id } : paid ? { paid: true, paymentId: p.id, registrationId } : { open: true }, p.updatedAt);
       attempt = {
         kind: 'attempt',
         checkout: paid

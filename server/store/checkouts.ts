@@ -34,26 +34,46 @@ function fromRow<R>(r: CheckoutsTable): CheckoutRecord<R> {
   };
 }
 
+/**
+ * A hold of no payment yet (payment_id null) older than this was left by a process that stopped
+ * while the acquirer answered (no attempt takes minutes): the checkout is open again to a new
+ * attempt or a cancel, and the first holder is fenced out by its hold's time (updated_at).
+ */
+export const CHECKOUT_HOLD_LEASE_MS = 5 * 60 * 1000;
+
 // The queries of the widget's path, compiled once (store/db.ts › preparedQuery).
 const byId = preparedQuery<'id', CheckoutsTable>((db, p) => db.selectFrom('checkouts').selectAll().where('id', '=', p.id));
-const hold = preparedQuery<'id' | 'now', CheckoutsTable>((db, p) =>
+const hold = preparedQuery<'id' | 'now' | 'abandonedBefore', CheckoutsTable>((db, p) =>
   db
     .updateTable('checkouts')
     // A new attempt replaces the last one the checkout named.
     .set({ status: 'processing', updated_at: p.now, payment_id: null })
     .where('id', '=', p.id)
-    .where('status', '=', 'open')
+    .where((eb) => eb.or([eb('status', '=', 'open'), eb.and([eb('status', '=', 'processing'), eb('payment_id', 'is', null), eb('updated_at', '<', p.abandonedBefore)])]))
     .where('expires_at', '>', p.now)
     .returningAll(),
+);
+// The end of a hold, only by its holder: still held at heldAt for no payment yet.
+const endHoldPaid = preparedQuery<'id' | 'heldAt' | 'paymentId' | 'registrationId' | 'now'>((db, p) =>
+  db
+    .updateTable('checkouts')
+    .set({ status: 'paid', payment_id: p.paymentId, registration_id: p.registrationId, updated_at: p.now })
+    .where('id', '=', p.id)
+    .where('status', '=', 'processing')
+    .where('payment_id', 'is', null)
+    .where('updated_at', '=', p.heldAt),
+);
+const endHoldPending = preparedQuery<'id' | 'heldAt' | 'paymentId' | 'now'>((db, p) =>
+  db.updateTable('checkouts').set({ payment_id: p.paymentId, updated_at: p.now }).where('id', '=', p.id).where('status', '=', 'processing').where('payment_id', 'is', null).where('updated_at', '=', p.heldAt),
+);
+const endHoldOpen = preparedQuery<'id' | 'heldAt' | 'now'>((db, p) =>
+  db.updateTable('checkouts').set({ status: 'open', updated_at: p.now }).where('id', '=', p.id).where('status', '=', 'processing').where('payment_id', 'is', null).where('updated_at', '=', p.heldAt),
 );
 const settlePaid = preparedQuery<'id' | 'paymentId' | 'registrationId' | 'now'>((db, p) =>
   db.updateTable('checkouts').set({ status: 'paid', payment_id: p.paymentId, registration_id: p.registrationId, updated_at: p.now }).where('id', '=', p.id).where('status', '=', 'processing'),
 );
 const settleOpen = preparedQuery<'id' | 'attemptId' | 'now'>((db, p) =>
   db.updateTable('checkouts').set({ status: 'open', payment_id: p.attemptId, updated_at: p.now }).where('id', '=', p.id).where('status', '=', 'processing'),
-);
-const holdFor = preparedQuery<'id' | 'paymentId' | 'now'>((db, p) =>
-  db.updateTable('checkouts').set({ payment_id: p.paymentId, updated_at: p.now }).where('id', '=', p.id).where('status', '=', 'processing'),
 );
 
 export async function insertCheckout(trx: Trx, c: CheckoutRecord<unknown>): Promise<void> {
@@ -102,13 +122,13 @@ export async function updateOpenCheckout(trx: Trx, id: string, request: unknown,
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** open → cancelled (a payment's hold is holdOpenCheckout); false when it was not open and unexpired. */
+/** open (or held and abandoned) → cancelled; false when it was not open and unexpired. */
 export async function cancelOpenCheckout(trx: Trx, id: string, now: number): Promise<boolean> {
   const result = await trx
     .updateTable('checkouts')
     .set({ status: 'cancelled', updated_at: now })
     .where('id', '=', id)
-    .where('status', '=', 'open')
+    .where((eb) => eb.or([eb('status', '=', 'open'), eb.and([eb('status', '=', 'processing'), eb('payment_id', 'is', null), eb('updated_at', '<', now - CHECKOUT_HOLD_LEASE_MS)])]))
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
@@ -116,11 +136,11 @@ export async function cancelOpenCheckout(trx: Trx, id: string, now: number): Pro
 
 /**
  * open → processing (a payment is under way): the checkout as held, from the same statement, so
- * that the payment is built from what no one can change any more; undefined when it was not open
- * and unexpired.
+ * that the payment is built from what no one can change any more (its updatedAt is the hold's
+ * time, which endHold names); undefined when it was not open, or held and abandoned, and unexpired.
  */
 export async function holdOpenCheckout<R>(trx: Trx, id: string, now: number): Promise<CheckoutRecord<R> | undefined> {
-  const row = (await hold(trx, { id, now })).rows[0];
+  const row = (await hold(trx, { id, now, abandonedBefore: now - CHECKOUT_HOLD_LEASE_MS })).rows[0];
   return row && fromRow<R>(row);
 }
 
@@ -139,7 +159,23 @@ export async function settleCheckout(
   else await settleOpen(trx, { id, attemptId: outcome.attemptId ?? null, now });
 }
 
-/** A payment attempt went pending (a redirect step): the checkout stays held and names the payment. */
-export async function holdCheckoutFor(trx: Trx, id: string, paymentId: string, now: number): Promise<void> {
-  await holdFor(trx, { id, paymentId, now });
+/**
+ * The end of the hold of `heldAt` by its holder: paid, open again, or still held for a pending
+ * payment (a redirect step, which settleCheckout ends). Throws when the hold was taken over (its
+ * holder stalled past the lease), so that the payment committed with it rolls back; opening
+ * again never throws (there is nothing left to undo).
+ */
+export async function endHold(
+  trx: Trx,
+  id: string,
+  heldAt: number,
+  outcome: { paid: true; paymentId: string; registrationId: string | null } | { pending: string } | { open: true },
+  now: number,
+): Promise<void> {
+  if ('open' in outcome) {
+    await endHoldOpen(trx, { id, heldAt, now });
+    return;
+  }
+  const result = 'pending' in outcome ? await endHoldPending(trx, { id, heldAt, paymentId: outcome.pending, now }) : await endHoldPaid(trx, { id, heldAt, paymentId: outcome.paymentId, registrationId: outcome.registrationId, now });
+  if (Number(result.numAffectedRows ?? 0n) !== 1) throw new Error(`checkout ${id}: its hold was taken over by another attempt`);
 }

@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { newCheckoutId, nodeNameOf } from '../../server/checkouts/checkouts.ts';
+import { CHECKOUT_HOLD_LEASE_MS, endHold, holdOpenCheckout } from '../../server/store/checkouts.ts';
 import { responseTimestamp } from '../../server/clock.ts';
 import { resultUrl } from '../../server/http/routes/checkouts.ts';
 import { FRAME_CSP } from '../../server/http/routes/widget.ts';
@@ -609,6 +610,32 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.equal(replies.filter((r) => r.status === 200).length, 1, replies.map((r) => r.status).join(' '));
       assert.ok(replies.every((r) => [200, 400, 409].includes(r.status)));
       assert.deepEqual((await paymentsWithNdc(id)).map((p) => p.status), ['success']);
+    });
+
+    it('a checkout held by a process that stopped mid-payment is busy for 5 minutes, then paid or cancelled as open; its first holder is fenced out', async () => {
+      const { store } = gw.running;
+      const hold = (id: string) => store.write((trx) => holdOpenCheckout(trx, id, gw.clock.now().getTime()));
+      const id = await prepareCheckout(gw.client);
+      // What a process that died after its hold leaves behind.
+      const abandoned = (await hold(id))!;
+      const busy = await shopper.pay(id, pageCard());
+      assert.equal(busy.status, 409);
+      assert.equal(busy.body.result.code, '000.200.000');
+      gw.clock.advance(CHECKOUT_HOLD_LEASE_MS + 1000);
+      const paid = await shopper.pay(id, pageCard());
+      assert.equal(paid.status, 200, JSON.stringify(paid.body));
+      assert.equal((await paymentOf(id)).result.code, '000.100.110');
+      // The first holder, back late, can no longer end the hold: its payment would roll back.
+      await assert.rejects(store.write((trx) => endHold(trx, id, abandoned.updatedAt, { paid: true, paymentId: 'f'.repeat(32), registrationId: null }, gw.clock.now().getTime())), /taken over/);
+      assert.equal((await paymentOf(id)).result.code, '000.100.110');
+
+      const cancelled = await prepareCheckout(gw.client);
+      await hold(cancelled);
+      assert.equal((await gw.client.delete(`/v1/checkouts/${cancelled}`)).status, 409);
+      gw.clock.advance(CHECKOUT_HOLD_LEASE_MS + 1000);
+      const cancel = await gw.client.delete(`/v1/checkouts/${cancelled}`);
+      assert.equal(cancel.status, 200, JSON.stringify(cancel.body));
+      assert.equal(cancel.body.result.code, '000.200.102');
     });
 
     it('refuses customParameters whose names do not start with SHOPPER_, naming them', async () => {
