@@ -1,6 +1,6 @@
 // Checkouts repository. State changes are conditional updates, so that two requests racing on
 // one checkout (two payments, a payment and a cancel) can never both win, on SQLite or PostgreSQL.
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { insertRows, preparedQuery, type RowInsert, type Trx } from './db.ts';
 import type { CheckoutsTable, Database } from './tables.ts';
 
@@ -41,6 +41,10 @@ function fromRow<R>(r: CheckoutsTable): CheckoutRecord<R> {
  */
 export const CHECKOUT_HOLD_LEASE_MS = 5 * 60 * 1000;
 
+/** Open, or held for no payment since before `abandonedBefore` (a hold its process left behind). */
+const openOrAbandoned = (eb: ExpressionBuilder<Database, 'checkouts'>, abandonedBefore: number) =>
+  eb.or([eb('status', '=', 'open'), eb.and([eb('status', '=', 'processing'), eb('payment_id', 'is', null), eb('updated_at', '<', abandonedBefore)])]);
+
 // The queries of the widget's path, compiled once (store/db.ts › preparedQuery).
 const byId = preparedQuery<'id', CheckoutsTable>((db, p) => db.selectFrom('checkouts').selectAll().where('id', '=', p.id));
 const hold = preparedQuery<'id' | 'now' | 'abandonedBefore', CheckoutsTable>((db, p) =>
@@ -49,7 +53,7 @@ const hold = preparedQuery<'id' | 'now' | 'abandonedBefore', CheckoutsTable>((db
     // A new attempt replaces the last one the checkout named.
     .set({ status: 'processing', updated_at: p.now, payment_id: null })
     .where('id', '=', p.id)
-    .where((eb) => eb.or([eb('status', '=', 'open'), eb.and([eb('status', '=', 'processing'), eb('payment_id', 'is', null), eb('updated_at', '<', p.abandonedBefore)])]))
+    .where((eb) => openOrAbandoned(eb, p.abandonedBefore))
     .where('expires_at', '>', p.now)
     .returningAll(),
 );
@@ -128,7 +132,7 @@ export async function cancelOpenCheckout(trx: Trx, id: string, now: number): Pro
     .updateTable('checkouts')
     .set({ status: 'cancelled', updated_at: now })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('status', '=', 'open'), eb.and([eb('status', '=', 'processing'), eb('payment_id', 'is', null), eb('updated_at', '<', now - CHECKOUT_HOLD_LEASE_MS)])]))
+    .where((eb) => openOrAbandoned(eb, now - CHECKOUT_HOLD_LEASE_MS))
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
