@@ -13,6 +13,9 @@ export type Registration =
   | { id: string; paymentBrand: string; card: { last4Digits: string; expiryMonth: string; expiryYear: string; holder?: string }; bankAccount?: undefined }
   | { id: string; paymentBrand: string; bankAccount: { last4Digits: string; holder?: string }; card?: undefined };
 
+/** The saved list's title, as method choice and legend: "Saved cards" when it holds cards only, else "Saved payment methods". */
+export const savedTitle = (registrations: readonly Registration[], s: Strings): string => (registrations.every((r) => r.card) ? s.mSaved : s.mSavedAll);
+
 /** GET /v1/checkouts/{id}/form, the part the widget uses. */
 export interface CheckoutForm {
   /** Decimal string as the gateway sends it ("92.00"): never a float. */

@@ -22,7 +22,7 @@ import { isSafeCssValue, type StyleTokens } from '../../core/messages.ts';
 import { isPending, isSuccess, resultMessageKey } from '../../core/results.ts';
 import { formFrom, loadForm } from '../internal/api.ts';
 import { loadTexts } from '../internal/locales.ts';
-import type { CheckoutForm, WidgetContext } from '../internal/context.ts';
+import { savedTitle, type CheckoutForm, type WidgetContext } from '../internal/context.ts';
 import type { WidgetOptions } from '../options.ts';
 import { EXPORT_PARTS, FRAME_TOKENS } from '../theme.ts';
 import { styles } from './payment-widget.styles.ts';
@@ -226,7 +226,7 @@ export class PaymentWidget extends LitElement {
     const brands = this.allowedBrands();
     const options: MethodOption[] = [];
     const saved = this.checkout?.registrations.filter((r) => brands.includes(r.paymentBrand)) ?? [];
-    if (saved.length) options.push({ id: 'saved', method: 'saved', label: saved.every((r) => r.card) ? s.mSaved : s.mSavedAll });
+    if (saved.length) options.push({ id: 'saved', method: 'saved', label: savedTitle(saved, s) });
     if (saved.length && this.options.registrations?.hideInitialPaymentForms) return options;
     if (brands.some((b) => methodOf(b) === 'card')) options.push({ id: 'card', method: 'card', label: s.mCard });
     const bank = brands.find((b) => methodOf(b) === 'bank');

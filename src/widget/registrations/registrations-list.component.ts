@@ -11,7 +11,7 @@ import { brandName } from '../../core/methods.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import type { Field, FrameMessage } from '../../core/messages.ts';
 import { payFromPage } from '../internal/api.ts';
-import type { Registration } from '../internal/context.ts';
+import { savedTitle, type Registration } from '../internal/context.ts';
 import { FrameController } from '../internal/frames.ts';
 import { MethodForm } from '../internal/method-form.ts';
 import { customFields } from '../options.ts';
@@ -63,7 +63,7 @@ export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
     const chosen = this.#chosen;
     return html`<form part="form" novalidate @submit=${this.#onSubmit}>
       <fieldset>
-        <legend>${this.registrations.every((r) => r.card) ? s.mSaved : s.mSavedAll}</legend>
+        <legend>${savedTitle(this.registrations, s)}</legend>
         ${this.registrations.map(
           (r) => html`<label class="choice" part="saved-card">
             <input type="radio" name="registration" .value=${r.id} .checked=${r === chosen} @change=${() => (this.selected = r.id)} />
