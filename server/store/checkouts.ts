@@ -58,20 +58,14 @@ const hold = preparedQuery<'id' | 'now' | 'abandonedBefore', CheckoutsTable>((db
     .returningAll(),
 );
 // The end of a hold, only by its holder: still held at heldAt for no payment yet.
-const endHoldPaid = preparedQuery<'id' | 'heldAt' | 'paymentId' | 'registrationId' | 'now'>((db, p) =>
+const endHeld = preparedQuery<'id' | 'heldAt' | 'status' | 'paymentId' | 'registrationId' | 'now'>((db, p) =>
   db
     .updateTable('checkouts')
-    .set({ status: 'paid', payment_id: p.paymentId, registration_id: p.registrationId, updated_at: p.now })
+    .set({ status: p.status, payment_id: p.paymentId, registration_id: p.registrationId, updated_at: p.now })
     .where('id', '=', p.id)
     .where('status', '=', 'processing')
     .where('payment_id', 'is', null)
     .where('updated_at', '=', p.heldAt),
-);
-const endHoldPending = preparedQuery<'id' | 'heldAt' | 'paymentId' | 'now'>((db, p) =>
-  db.updateTable('checkouts').set({ payment_id: p.paymentId, updated_at: p.now }).where('id', '=', p.id).where('status', '=', 'processing').where('payment_id', 'is', null).where('updated_at', '=', p.heldAt),
-);
-const endHoldOpen = preparedQuery<'id' | 'heldAt' | 'now'>((db, p) =>
-  db.updateTable('checkouts').set({ status: 'open', updated_at: p.now }).where('id', '=', p.id).where('status', '=', 'processing').where('payment_id', 'is', null).where('updated_at', '=', p.heldAt),
 );
 const settlePaid = preparedQuery<'id' | 'paymentId' | 'registrationId' | 'now'>((db, p) =>
   db.updateTable('checkouts').set({ status: 'paid', payment_id: p.paymentId, registration_id: p.registrationId, updated_at: p.now }).where('id', '=', p.id).where('status', '=', 'processing'),
@@ -176,10 +170,9 @@ export async function endHold(
   outcome: { paid: true; paymentId: string; registrationId: string | null } | { pending: string } | { open: true },
   now: number,
 ): Promise<void> {
-  if ('open' in outcome) {
-    await endHoldOpen(trx, { id, heldAt, now });
-    return;
-  }
-  const result = 'pending' in outcome ? await endHoldPending(trx, { id, heldAt, paymentId: outcome.pending, now }) : await endHoldPaid(trx, { id, heldAt, paymentId: outcome.paymentId, registrationId: outcome.registrationId, now });
+  // Paid; still held, naming its pending payment; or open again. The registration is a paid one's only.
+  const [status, paymentId, registrationId] = 'paid' in outcome ? ['paid', outcome.paymentId, outcome.registrationId] : 'pending' in outcome ? ['processing', outcome.pending, null] : ['open', null, null];
+  const result = await endHeld(trx, { id, heldAt, status, paymentId, registrationId, now });
+  if ('open' in outcome) return;
   if (Number(result.numAffectedRows ?? 0n) !== 1) throw new Error(`checkout ${id}: its hold was taken over by another attempt`);
 }
