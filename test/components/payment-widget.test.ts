@@ -381,6 +381,7 @@ describe('<payment-widget>', () => {
     fetchStub = stubFetch(formData({ registrations, billing: ['street1', 'city', 'postcode', 'country'] }));
     const el = await widget({ brands: 'VISA DIRECTDEBIT_SEPA PAYPAL' });
     type(one<HTMLInputElement>(one(el, 'pw-registrations'), '#street1'), 'Hauptstrasse 1');
+    type(one<HTMLInputElement>(one(el, 'pw-card-form'), '#holder'), 'Jane Jones');
     method(el, 'bank').click();
     await settle(el);
     const typedBank = one(el, 'pw-bank-account-form');
@@ -410,6 +411,7 @@ describe('<payment-widget>', () => {
     await waitUntil(() => el.checkout !== undefined, 'the form data did not load');
     await settle(el);
     expect(one<HTMLInputElement>(one(el, 'pw-registrations'), '#street1').value).to.equal('');
+    expect(one<HTMLInputElement>(one(el, 'pw-card-form'), '#holder').value).to.equal('');
   });
 
   it('keeps the "Save for future payments" tick of a form made again (SEPA) when the shopper comes back to it', async () => {

@@ -10,6 +10,7 @@
 // redirect.url: a card's in a frame of the challenge window's size inside the widget, others (and
 // all when the shop asks or its page is itself framed) at the top level. docs/threeds-protocol.md
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import { Announcer } from '../../core/announcer.ts';
 import { challengeSize, challengeWindowFor, type ChallengeWindow } from '../../core/browser.ts';
 import { randomHex } from '../../core/keys.ts';
@@ -395,7 +396,10 @@ export class PaymentWidget extends LitElement {
     const wallets = checkout && this.allowedBrands().some((b) => methodOf(b) === 'wallet') && html`<pw-wallet-buttons exportparts="wallets,wallet,alert" .ctx=${ctx} ?alone=${!current}></pw-wallet-buttons>`;
     if (!current) return wallets || html`<p part="alert">${this.#strings.rConfig}</p>`;
     const cardHidden = !checkout || current.method !== 'card';
-    const card = methods.some((m) => m.method === 'card') && html`<pw-card-form exportparts=${EXPORT_PARTS} .ctx=${ctx} ?hidden=${cardHidden} ?inert=${cardHidden}></pw-card-form>`;
+    // Keyed by the checkout: another checkout (a single-page shop) gets a new form, nothing typed for the last.
+    const card =
+      methods.some((m) => m.method === 'card') &&
+      keyed(this.checkoutId, html`<pw-card-form exportparts=${EXPORT_PARTS} .ctx=${ctx} ?hidden=${cardHidden} ?inert=${cardHidden}></pw-card-form>`);
     // The saved list keeps its place too: its security code frame, and what was typed in it, stay.
     const savedHidden = current.method !== 'saved';
     const saved = methods.some((m) => m.method === 'saved') && html`<pw-registrations exportparts=${EXPORT_PARTS} .ctx=${ctx} ?hidden=${savedHidden} ?inert=${savedHidden}></pw-registrations>`;
