@@ -2,15 +2,31 @@
 import { responseTimestamp } from '../clock.ts';
 import type { Meta } from '../payments/response.ts';
 import { catalogue, type ResultCode } from '../results.ts';
+import { maskValue } from '../schema/errors.ts';
 import type { ParamError } from './params.ts';
 
 export function meta(buildNumber: string, now: Date): Meta {
   return { buildNumber, timestamp: responseTimestamp(now) };
 }
 
+/** The most parameter errors one answer lists: more only makes a junk body's answer larger than the body. */
+export const MAX_PARAMETER_ERRORS = 1000;
+
+/**
+ * Every parameter error leaves through here: secrets and card numbers masked whatever produced
+ * the error, and at most MAX_PARAMETER_ERRORS of them, the last saying how many more failed.
+ */
+function outgoing(errors: ParamError[]): ParamError[] {
+  const listed = errors.length > MAX_PARAMETER_ERRORS ? errors.slice(0, MAX_PARAMETER_ERRORS - 1) : errors;
+  const masked = listed.map((e) => ({ ...e, value: maskValue(e.name, e.value) }));
+  if (listed.length === errors.length) return masked;
+  const more = errors.length - listed.length;
+  return [...masked, { name: 'parameters', value: '', message: `parameters: ${more} more parameter errors are not listed` }];
+}
+
 export function errorBody(code: ResultCode, m: Meta, ndc: string, parameterErrors?: ParamError[]): Record<string, unknown> {
   return {
-    result: { code, description: catalogue[code], ...(parameterErrors?.length ? { parameterErrors } : {}) },
+    result: { code, description: catalogue[code], ...(parameterErrors?.length ? { parameterErrors: outgoing(parameterErrors) } : {}) },
     buildNumber: m.buildNumber,
     timestamp: m.timestamp,
     ndc,

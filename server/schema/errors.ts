@@ -64,19 +64,37 @@ const CODES: Array<[RegExp, ResultCode, ResultCode]> = [
 
 /** Values never sent back, not even inside an error: account numbers, security codes, PINs, tokens, encrypted terminal data. */
 const SECRET = /(^|\.)(number|cvv|cryptogram|dtvc|pin|paymentToken|data|ksn|accountNumber|iccDataRequest|iccDataResponse)$/;
-/** Unknown names that look like a secret's misspelling (card.cvc, securityCode, pinBlock, apiToken): their values are masked whole. */
-const SECRET_LOOKING = /cvv|cvc|csc|secur|pin|passw|secret|token|crypt/i;
+/** A part of a name that reads like a secret's (card[cvv], card.cvc, securityCode, apiToken, secret; pinBlock but not shipping). */
+const SECRET_PART = /^number$|cvv|cvc|csc|securi|passw|secret|token|crypt/i;
+const PIN_PART = /^pin|Pin|PIN/;
 /** Secrets whose last four characters may be shown (as on a receipt). */
 const LAST_FOUR = /^(card|tokenAccount)\.number$|(^|\.)accountNumber$/;
+/** Digits that may be a card number inside a longer value (an id, a path). */
+const DIGIT_RUN = /(?<!\d)\d{12,19}(?!\d)/g;
+
+const lastFour = (value: string) => (value.length > 4 ? '*'.repeat(value.length - 4) + value.slice(-4) : '*'.repeat(value.length));
+
+/**
+ * A name that is no secret of the spec but reads like one: a malformed or misspelt name
+ * (card[cvv], card.cvv[x], card.cvc, securityCode). Its first part is a group's name
+ * (tokenAccount), so only the parts after it count, unless it is the only one.
+ */
+function looksSecret(name: string): boolean {
+  if (name.startsWith('bankAccount')) return false;
+  const parts = name.split(/[.[\]]+/).filter(Boolean);
+  return (parts.length > 1 ? parts.slice(1) : parts).some((part) => SECRET_PART.test(part) || PIN_PART.test(part));
+}
 
 /**
  * Card numbers, security codes and similar secrets never travel back, even inside an error; nor
- * does a card number under another name (card.numbr, an unknown parameter): it shows its last four.
+ * does a card number under another name (card.numbr, an unknown parameter, inside an id or a
+ * path): it shows its last four. Masking a masked value changes nothing.
  */
 export function maskValue(name: string, value: string): string {
-  if (!SECRET.test(name) || name.startsWith('bankAccount.')) return looksLikeCardNumber(value) ? '*'.repeat(value.length - 4) + value.slice(-4) : value;
-  if (LAST_FOUR.test(name) && value.length > 4) return '*'.repeat(value.length - 4) + value.slice(-4);
-  return '*'.repeat(value.length);
+  if (SECRET.test(name) && !name.startsWith('bankAccount.')) return LAST_FOUR.test(name) ? lastFour(value) : '*'.repeat(value.length);
+  if (looksSecret(name)) return '*'.repeat(value.length);
+  if (looksLikeCardNumber(value)) return lastFour(value);
+  return value.replace(DIGIT_RUN, (digits) => (looksLikeCardNumber(digits) ? lastFour(digits) : digits));
 }
 
 export function codeFor(name: string, missing: boolean): ResultCode {
@@ -120,7 +138,7 @@ export function fromZod(error: z.ZodError, input: Nested): CodedParamError[] {
       for (const key of issue.keys) {
         for (const [path, value] of leaves(valueAt(input, [...issue.path, key]), [...issue.path, key])) {
           const name = flatName(path);
-          out.push(paramError(name, SECRET_LOOKING.test(name) ? '*'.repeat(value.length) : value, 'is not a parameter of this request', '200.300.404'));
+          out.push(paramError(name, value, 'is not a parameter of this request', '200.300.404'));
         }
       }
       continue;

@@ -19,7 +19,7 @@ export const webhookRequest = z.strictObject({
 export type WebhookRequest = z.infer<typeof webhookRequest>;
 
 export function parseWebhookRequest(input: Nested, ctx: ValidationContext): Parsed<WebhookRequest> {
-  const parsed = parseWith(webhookRequest, input, ctx, (v) => {
+  return parseWith(webhookRequest, input, ctx, (v) => {
     if (v.url === undefined) return [];
     const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v.url)?.[1]?.toLowerCase();
     if (scheme !== 'http' && scheme !== 'https') return [paramError('url', v.url, 'must be an http or https URL')];
@@ -29,8 +29,4 @@ export function parseWebhookRequest(input: Nested, ctx: ValidationContext): Pars
     if (problem) return [paramError('url', v.url, 'must name a public host (not localhost, a private, loopback or link-local address) in the live environment')];
     return [];
   });
-  if (parsed.ok) return parsed;
-  // Even a mistyped key is a key: it never travels back.
-  const parameterErrors = parsed.failure.parameterErrors.map((e) => (e.name === 'secret' ? { ...e, value: '*'.repeat(e.value.length) } : e));
-  return { ok: false, failure: { ...parsed.failure, parameterErrors } };
 }

@@ -200,6 +200,30 @@ describe('request validation over HTTP', () => {
       assert.equal(a.text.includes('5200000000000007'), false);
     });
 
+    it('masks card numbers and security codes under malformed or misspelt names, and card numbers under any name', async () => {
+      const a = await postForm(cardDebit({ 'card[cvv]': '987', 'card.cvv[x]': '987', 'card[number]': '5200000000000007', 'card[securityCode]': '987' }));
+      assertInvalid(a, '200.300.404', ['card[cvv]', 'card.cvv[x]', 'card[number]', 'card[securityCode]']);
+      const values = a.body.result.parameterErrors.map((e: { value: string }) => e.value);
+      assert.deepEqual(values, ['***', '***', '****************', '***']);
+      assert.equal(a.text.includes('987'), false, a.text);
+      const id = await postForm(cardDebit({ merchantTransactionId: `order-5200000000000007-${'x'.repeat(300)}` }));
+      assertInvalid(id, '200.300.404', ['merchantTransactionId']);
+      assert.match(id.body.result.parameterErrors[0].value, /^order-\*{12}0007-x+$/);
+      const entity = await send('POST', '/v1/payments', { 'content-type': 'application/x-www-form-urlencoded' }, new URLSearchParams({ ...cardDebit(), entityId: '5200000000000007' }).toString());
+      assert.equal(entity.status, 400);
+      assert.equal(entity.text.includes('5200000000000007'), false, entity.text);
+    });
+
+    it('lists at most 1000 parameter errors, the last saying how many more failed', async () => {
+      const junk = Array.from({ length: 1500 }, (_, i) => `junk${i}=x`).join('&');
+      const a = await send('POST', '/v1/payments', { 'content-type': 'application/x-www-form-urlencoded' }, `${new URLSearchParams({ entityId: shopA.entityId, ...cardDebit() })}&${junk}`);
+      assert.equal(a.status, 400);
+      const errors = a.body.result.parameterErrors;
+      assert.equal(errors.length, 1000);
+      assert.deepEqual(errors[998], { name: 'junk998', value: 'x', message: 'junk998 is not a parameter of this request' });
+      assert.deepEqual(errors[999], { name: 'parameters', value: '', message: 'parameters: 501 more parameter errors are not listed' });
+    });
+
     it('reports a multipart field sent twice', async () => {
       const form = new FormData();
       for (const [name, value] of Object.entries({ entityId: shopA.entityId, ...cardDebit() })) form.append(name, value);

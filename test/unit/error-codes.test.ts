@@ -161,4 +161,28 @@ describe('secrets in parameter errors', () => {
     assert.equal(maskValue('bankAccount.number', '0532013000'), '0532013000');
     assert.equal(maskValue('shipping.trackingNumber', 'TRACK123'), 'TRACK123');
   });
+
+  it('masks malformed and misspelt names that read like a secret, whatever their brackets', () => {
+    for (const name of ['card[cvv]', 'card.cvv[x]', 'card.cvv.x', '[card.cvv]', 'card[securityCode]', 'card.cvc', 'card.cvv2', 'cvv', 'card[number]', 'card.number[0]', 'pos.pinBlock', 'apiToken', 'secret', 'token']) {
+      assert.equal(maskValue(name, '987'), '***', name);
+    }
+    // A group's own name is not read: its other fields' errors stay readable.
+    assert.equal(maskValue('tokenAccount.expiryMonth', '13'), '13');
+    assert.equal(maskValue('shipping.city', 'Springfield'), 'Springfield');
+    assert.equal(maskValue('threeDSecure.eci', '99'), '99');
+    assert.equal(maskValue('merchant.data[color]', 'blue'), 'blue');
+  });
+
+  it('masks a card number inside any value (an id, a path) to its last four, and leaves masked values as they are', () => {
+    assert.equal(maskValue('entityId', '4200000000000000'), '************0000');
+    assert.equal(maskValue('path', '/v1/4200000000000000/x'), '/v1/************0000/x');
+    assert.equal(maskValue('merchantTransactionId', 'order-4200000000000000-5200000000000007'), 'order-************0000-************0007');
+    // Digit runs that fail the Luhn check, or run on past 19 digits, are no card numbers.
+    assert.equal(maskValue('merchantTransactionId', 'order-4200000000000001'), 'order-4200000000000001');
+    assert.equal(maskValue('merchantTransactionId', '42000000000000000000'), '42000000000000000000');
+    for (const [name, value] of [['card.number', '4200000000000000'], ['card[cvv]', '987'], ['path', '/v1/4200000000000000']] as const) {
+      const once = maskValue(name, value);
+      assert.equal(maskValue(name, once), once, name);
+    }
+  });
 });

@@ -171,7 +171,7 @@ const ROWS: Record<string, Row[]> = {
     { name: 'risk.orderTimestamp', field: timestamp, code: '200.300.404', base: cardDebit, parse: initial },
     { name: 'risk.brand', field: an(255), code: '200.300.404', base: cardDebit, parse: initial },
     { name: 'risk.merchantWebsite', field: an(60), code: '200.300.404', base: cardDebit, parse: initial },
-    { name: 'risk.accountToken', field: an(64), code: '200.300.404', base: cardDebit, parse: initial },
+    { name: 'risk.accountToken', field: an(64), code: '200.300.404', masked: true, base: cardDebit, parse: initial },
   ],
 };
 
@@ -191,6 +191,8 @@ function nested(flat: Record<string, string>): Nested {
 function at(value: unknown, name: string): unknown {
   return name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], value);
 }
+
+const lastFour = (value: string) => '*'.repeat(value.length - 4) + value.slice(-4);
 
 for (const [title, rows] of Object.entries(ROWS)) {
   describe(`row ${title}`, () => {
@@ -217,8 +219,8 @@ for (const [title, rows] of Object.entries(ROWS)) {
               assert.equal(failure.code, row.code);
               const [error] = failure.parameterErrors;
               assert.ok(error!.message.startsWith(`${row.name} `), error!.message);
-              // A secret is masked whole; any other value shows as sent, unless it is a card number (its last four then).
-              const shown = row.masked ? '*'.repeat(value.length) : looksLikeCardNumber(value) ? '*'.repeat(value.length - 4) + value.slice(-4) : value;
+              // A secret is masked whole; any other value shows as sent, except a card number in it (its last four then).
+              const shown = row.masked ? '*'.repeat(value.length) : looksLikeCardNumber(value) ? lastFour(value) : value.replace(/(?<!\d)\d{12,19}(?!\d)/g, (d) => (looksLikeCardNumber(d) ? lastFour(d) : d));
               assert.equal(error!.value, shown);
             }),
             RUNS,
