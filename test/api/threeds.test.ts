@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { pino } from 'pino';
+import { loggerOptions } from '../../server/http/log.ts';
 import { ACS_PAGE_CSP, THREEDS_PAGE_CSP, WEBVIEW_CSP } from '../../server/http/pages.ts';
 import type { Manifest } from '../../scripts/sri.ts';
 import { expectedRedirect, fakeDist, pageCard, prepareCheckout, Shopper } from '../support/checkouts.ts';
@@ -27,10 +29,13 @@ function threedsSuite(options: TestGatewayOptions) {
   let merchant: Client;
   let browser: ShopperBrowser;
   let shopper: Shopper;
+  /** What the gateway logged at warn level and above. */
+  const logLines: string[] = [];
 
   before(async () => {
     dist = fakeDist({ later: true });
-    gw = await startGateway({ ...options, distDir: dist.dir });
+    const logger = pino(loggerOptions('warn'), { write: (chunk: string) => void logLines.push(...chunk.split('\n').filter(Boolean)) });
+    gw = await startGateway({ ...options, distDir: dist.dir, logger });
     merchant = gw.clientFor(shopA.token, shopA.threeDSecureEntityId);
     browser = new ShopperBrowser(gw.base);
     shopper = new Shopper(gw.base);
@@ -369,6 +374,34 @@ function threedsSuite(options: TestGatewayOptions) {
       const get = await fetch(body.redirect.url);
       assert.equal(get.status, 405);
       assert.equal((await payment(body.id)).result.code, '000.200.000');
+    });
+
+    it('a refused page request ends there: an answer with a wrong token, or to an unknown id, touches nothing and logs no error', async () => {
+      const { body } = await merchant.post('/v1/payments', authenticated(cards.challenge.VISA));
+      const authId = body.redirect.url.split('/').at(-2);
+      const token = body.redirect.parameters[0].value;
+      const logged = logLines.length;
+      const refused = [
+        await browser.post(`/v1/threeds/${authId}/challenge`, { threeDSSessionData: 'nope', action: 'approve' }),
+        await browser.post(`/v1/threeds/${authId}/continue`, { token: 'nope', threeDSCompInd: 'Y' }),
+        await browser.post(`/v1/threeds/${'0'.repeat(32)}/challenge`, { threeDSSessionData: token, action: 'approve' }),
+        await browser.post(`/v1/providers/${authId}/pay`, { token, action: 'approve' }),
+      ];
+      assert.deepEqual(refused.map((r) => r.status), [403, 403, 404, 404]);
+      assert.deepEqual(logLines.slice(logged), []);
+      // Values sent twice to these token-free pages travel back masked, as everywhere else.
+      const twice = await fetch(body.redirect.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'card.number=4200000000000000&card.number=4200000000000000&card.cvv=987&card.cvv=987',
+      });
+      assert.equal(twice.status, 400);
+      const text = await twice.text();
+      assert.equal(text.includes('4200000000000000') || text.includes('987'), false, text);
+      // The right token still answers the challenge.
+      const page = await browser.toChallenge(body.redirect);
+      await browser.finish(page, 'approve');
+      assert.equal((await payment(body.id)).result.code, '000.100.110');
     });
 
     it('challengeIndicator 04 makes a frictionless card challenge; an exemption on a challenge card is frictionless with I', async () => {

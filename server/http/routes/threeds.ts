@@ -95,21 +95,23 @@ export function threedsRoutes(app: FastifyInstance, g: Gateway) {
 
   /**
    * The step a page names, of the right family, throttled as the widget's calls are; with
-   * `credential`, the token must match. Answers (404, 403, 429) by itself otherwise.
+   * `credential`, the token must match. Otherwise it answers (400, 404, 403, 429) by itself and
+   * gives undefined: an async function cannot give the reply back, which is a thenable.
    */
-  const stepOf = async (request: FastifyRequest, reply: FastifyReply, family: 'threeds' | 'provider', credential?: string): Promise<Step | FastifyReply> => {
+  const stepOf = async (request: FastifyRequest, reply: FastifyReply, family: 'threeds' | 'provider', credential?: string): Promise<Step | undefined> => {
+    const refuse = (status: number, code: ResultCode, errors: ParamError[] = []): undefined => void jsonError(reply, status, code, errors);
     // A body that could not be read as sent (a parameter twice, …) is refused, naming it.
     const unreadable = bodyOf(request).errors;
-    if (unreadable.length) return jsonError(reply, 400, '200.300.404', unreadable.map((e) => ({ ...e, value: e.value.slice(0, 64) })));
+    if (unreadable.length) return refuse(400, '200.300.404', unreadable.map((e) => ({ ...e, value: e.value.slice(0, 64) })));
     const step = await stepById(g.deps, idOf(request));
     const ours = step && (family === 'provider' ? step.kind === 'provider' : step.kind !== 'provider');
-    if (!step || !ours) return jsonError(reply, 404, '200.300.404', [{ name: 'id', value: idOf(request).slice(0, 64), message: `id names no ${family === 'provider' ? 'provider approval' : 'authentication'}` }]);
+    if (!step || !ours) return refuse(404, '200.300.404', [{ name: 'id', value: idOf(request).slice(0, 64), message: `id names no ${family === 'provider' ? 'provider approval' : 'authentication'}` }]);
     const entity = g.merchants.entity(step.entityId);
-    if (entity && !(await g.throttle.allow(entity.id, 'widget', entity.throttle.perSecond))) return jsonError(reply, 429, '800.120.100');
+    if (entity && !(await g.throttle.allow(entity.id, 'widget', entity.throttle.perSecond))) return refuse(429, '800.120.100');
     if (credential !== undefined) {
       const token = field(request, credential);
       if (!tokenMatches(step, token)) {
-        return jsonError(reply, 403, '800.900.300', [{ name: credential, value: '', message: `${credential} ${token === undefined ? 'is required' : 'does not match this authentication'}` }]);
+        return refuse(403, '800.900.300', [{ name: credential, value: '', message: `${credential} ${token === undefined ? 'is required' : 'does not match this authentication'}` }]);
       }
     }
     return step;
@@ -151,7 +153,7 @@ export function threedsRoutes(app: FastifyInstance, g: Gateway) {
   methods(app, g, '/v1/threeds/:id/authenticate', {
     POST: async (request, reply) => {
       const found = await stepOf(request, reply, 'threeds', 'token');
-      if (isReply(found)) return found;
+      if (!found) return reply;
       const script = threedsScript(reply);
       if (isReply(script)) return script;
       const step = await current(g.deps, found);
@@ -177,7 +179,7 @@ export function threedsRoutes(app: FastifyInstance, g: Gateway) {
   methods(app, g, '/v1/threeds/:id/method', {
     POST: async (request, reply) => {
       const step = await stepOf(request, reply, 'threeds');
-      if (isReply(step)) return step;
+      if (!step) return reply;
       const methodData = field(request, 'threeDSMethodData') ?? '';
       if (!methodSignals(step.path)) {
         return sendPage(reply, htmlPage({ title: 'Issuer method', data: { 'threeds-acs': 'method' }, body: '<main></main>' }), THREEDS_PAGE_CSP);
@@ -197,7 +199,7 @@ export function threedsRoutes(app: FastifyInstance, g: Gateway) {
   methods(app, g, '/v1/threeds/:id/method/notify', {
     POST: async (request, reply) => {
       const step = await stepOf(request, reply, 'threeds');
-      if (isReply(step)) return step;
+      if (!step) return reply;
       return sendPage(reply, htmlPage({ title: 'Issuer method', data: { 'threeds-method': 'done' }, body: '<main></main>' }), THREEDS_PAGE_CSP);
     },
   });
@@ -206,7 +208,7 @@ export function threedsRoutes(app: FastifyInstance, g: Gateway) {
   methods(app, g, '/v1/threeds/:id/continue', {
     POST: async (request, reply) => {
       const step = await stepOf(request, reply, 'threeds', 'token');
-      if (isReply(step)) return step;
+      if (!step) return reply;
       const completion = field(request, 'threeDSCompInd');
       if (completion !== 'Y' && completion !== 'N' && completion !== 'U') {
         return jsonError(reply, 400, '200.300.404', [{ name: 'threeDSCompInd', value: (completion ?? '').slice(0, 8), message: 'threeDSCompInd must be Y, N or U' }]);
@@ -223,7 +225,7 @@ export function threedsRoutes(app: FastifyInstance, g: Gateway) {
   methods(app, g, '/v1/threeds/:id/challenge', {
     POST: async (request, reply) => {
       const found = await stepOf(request, reply, 'threeds', 'threeDSSessionData');
-      if (isReply(found)) return found;
+      if (!found) return reply;
       const action = field(request, 'action');
       if (action !== undefined) {
         if (!(CHALLENGE_ACTIONS as readonly string[]).includes(action)) {
@@ -259,7 +261,7 @@ ${last4 ? `<p>${escapeHtml(step.paymentBrand)} card ending ${escapeHtml(last4)}<
   methods(app, g, '/v1/threeds/:id/complete', {
     GET: async (request, reply) => {
       const found = await stepOf(request, reply, 'threeds');
-      if (isReply(found)) return found;
+      if (!found) return reply;
       const step = await current(g.deps, found);
       if (step.status !== 'done') return inProgress(reply, 'Checking the payment');
       const target = resultUrlOf(originOf(request), step);
@@ -277,7 +279,7 @@ ${last4 ? `<p>${escapeHtml(step.paymentBrand)} card ending ${escapeHtml(last4)}<
   /** The gateway's own result page: for payments and authentications with no shopperResultUrl. */
   const resultPage = async (request: FastifyRequest, reply: FastifyReply, family: 'threeds' | 'provider') => {
     const found = await stepOf(request, reply, family);
-    if (isReply(found)) return found;
+    if (!found) return reply;
     const step = await current(g.deps, found);
     if (step.status !== 'done') return inProgress(reply, 'Checking the payment');
     const { code, payment } = await resultOfStep(g.deps, step);
@@ -300,7 +302,7 @@ ${last4 ? `<p>${escapeHtml(step.paymentBrand)} card ending ${escapeHtml(last4)}<
   methods(app, g, '/v1/providers/:id/pay', {
     POST: async (request, reply) => {
       const found = await stepOf(request, reply, 'provider', 'token');
-      if (isReply(found)) return found;
+      if (!found) return reply;
       const action = field(request, 'action');
       if (action !== undefined) {
         if (!(PROVIDER_ACTIONS as readonly string[]).includes(action)) {
@@ -337,7 +339,7 @@ ${who ? `<p>${who}</p>\n` : ''}<p class="hint">Test provider: approve or cancel.
   methods(app, g, '/v1/providers/:id/complete', {
     GET: async (request, reply) => {
       const found = await stepOf(request, reply, 'provider');
-      if (isReply(found)) return found;
+      if (!found) return reply;
       const step = await current(g.deps, found);
       if (step.status !== 'done') return inProgress(reply, 'Checking the payment');
       return reply.code(303).header('location', resultUrlOf(originOf(request), step)).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send();
