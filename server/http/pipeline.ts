@@ -83,8 +83,8 @@ export interface Step<V extends object> {
 export interface Caller {
   ctx: Context;
   /**
-   * Idempotency keys of this caller are kept apart from the entity's other keys (a shopper's
-   * key on one checkout never meets the merchant's keys or another checkout's).
+   * Idempotency keys and throttling counts of this caller are kept apart from the entity's (a
+   * shopper's key on one checkout never meets the merchant's keys or another checkout's).
    */
   keyScope?: string;
 }
@@ -133,7 +133,7 @@ export async function handleAs<V extends object>(
 async function proceed<V extends object>(g: Gateway, request: FastifyRequest, reply: FastifyReply, caller: Caller, params: Flat, bodyErrors: ParamError[], step: Step<V>) {
   const { ctx } = caller;
   const ndc = ctx.ndc;
-  if (!(await g.throttle.allow(ctx.entity.id, step.operation, ctx.entity.throttle.perSecond))) {
+  if (!(await g.throttle.allow(caller.keyScope ?? ctx.entity.id, step.operation, ctx.entity.throttle.perSecond))) {
     const m = meta(g.buildNumber, g.deps.clock());
     const { result, buildNumber, timestamp } = errorBody('800.120.100', m, ndc) as { result: unknown; buildNumber: string; timestamp: string };
     // Counters run per second: the next second is the earliest a retry can pass.

@@ -1,5 +1,7 @@
-// Requests per entity and operation per second (rate-limiter-flexible): in memory for one
-// process, in Redis when REDIS_URL is set so that several processes share the counters.
+// Requests per caller and operation per second (rate-limiter-flexible): in memory for one
+// process, in Redis when REDIS_URL is set so that several processes share the counters. A
+// merchant's calls count per entity; a shopper's browser's per checkout (or 3-D Secure step),
+// so that one public checkout id cannot use up the budget of every shopper of the entity.
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
@@ -7,8 +9,8 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'r
 export type Operation = 'payments' | 'references' | 'reads' | 'registrations' | 'checkouts' | 'widget' | 'webhooks' | 'schedules';
 
 export interface Throttle {
-  /** false when the entity has used up its requests for this operation in this second. */
-  allow(entityId: string, operation: Operation, perSecond: number): Promise<boolean>;
+  /** false when the caller (an entity, `checkout:<id>`, `step:<id>`) has used up its requests for this operation in this second. */
+  allow(caller: string, operation: Operation, perSecond: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -32,9 +34,9 @@ export async function createThrottle(redisUrl?: string): Promise<Throttle> {
     return limiter;
   };
   return {
-    async allow(entityId, operation, perSecond) {
+    async allow(caller, operation, perSecond) {
       try {
-        await limiterFor(perSecond).consume(`${entityId}:${operation}`);
+        await limiterFor(perSecond).consume(`${caller}:${operation}`);
         return true;
       } catch (rejection) {
         if (rejection instanceof Error) throw rejection;

@@ -697,9 +697,10 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.equal(((await unreadable.json()) as any).result.parameterErrors[0].name, 'body');
     });
 
-    it('throttles the widget\'s calls per entity', async () => {
+    it('throttles the widget\'s calls per checkout: one checkout id, public in a shop\'s page, cannot use up the other shoppers\' budget', async () => {
       const throttled = gw.clientFor(shopA.token, shopA.throttledEntityId);
       const id = await prepareCheckout(throttled);
+      const other = await prepareCheckout(throttled);
       const replies = await Promise.all(Array.from({ length: 8 }, () => shopper.form(id)));
       const statuses = replies.map((r) => r.status).join(' ');
       assert.ok(replies.filter((r) => r.status === 200).length <= 3, statuses);
@@ -707,6 +708,9 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.ok(rejected.length >= 5, statuses);
       assert.equal(rejected[0]!.body.result.code, '800.120.100');
       assert.equal(rejected[0]!.headers.get('access-control-allow-origin'), '*');
+      // In the same second, another shopper's checkout of the entity loads and pays.
+      assert.equal((await shopper.form(other)).status, 200);
+      assert.equal((await shopper.pay(other, pageCard())).status, 200);
     });
   });
 

@@ -301,7 +301,7 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
       const entity = checkout && g.merchants.entity(checkout.entityId);
       const json = (r: Reply) => reply.code(r.status).header('cache-control', 'no-store').send(r.body);
       if (!checkout || !entity) return json(unknown(idOf(request), ndc));
-      if (!(await g.throttle.allow(entity.id, 'widget', entity.throttle.perSecond))) return json({ status: 429, body: errorBody('800.120.100', meta(g.buildNumber, g.deps.clock()), ndc) });
+      if (!(await g.throttle.allow(`checkout:${checkout.id}`, 'widget', entity.throttle.perSecond))) return json({ status: 429, body: errorBody('800.120.100', meta(g.buildNumber, g.deps.clock()), ndc) });
       if (!g.assets.ready) return json(unavailable(ndc));
       const action = checkout.request.shopperResultUrl;
       if (!action) {

@@ -107,7 +107,7 @@ export function threedsRoutes(app: FastifyInstance, g: Gateway) {
     const ours = step && (family === 'provider' ? step.kind === 'provider' : step.kind !== 'provider');
     if (!step || !ours) return refuse(404, '200.300.404', [{ name: 'id', value: idOf(request).slice(0, 64), message: `id names no ${family === 'provider' ? 'provider approval' : 'authentication'}` }]);
     const entity = g.merchants.entity(step.entityId);
-    if (entity && !(await g.throttle.allow(entity.id, 'widget', entity.throttle.perSecond))) return refuse(429, '800.120.100');
+    if (entity && !(await g.throttle.allow(`step:${step.id}`, 'widget', entity.throttle.perSecond))) return refuse(429, '800.120.100');
     if (credential !== undefined) {
       const token = field(request, credential);
       if (!tokenMatches(step, token)) {
