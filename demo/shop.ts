@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declineAmounts, testCards } from '../server/simulator/testCards.ts';
-import { WALLET_CONNECT_SOURCES } from '../server/http/pages.ts';
+import { VALID_HOST, WALLET_CONNECT_SOURCES } from '../server/http/pages.ts';
 import { layout, escape, resultPage, shopPage, playgroundPage, transferPage } from './pages.ts';
 import { referencePage } from './reference.ts';
 import { DemoReceiver, RECEIVER_PATH, webhooksPage } from './webhooks.ts';
@@ -62,6 +62,20 @@ export function shopOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
+/**
+ * Where the gateway, on this machine, reaches the shop's own server: its listening address,
+ * never the Host a browser sent (which would let anyone move the shop's webhooks elsewhere).
+ */
+function ownUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the shop is not listening on a TCP port');
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** The API reference pages kept, one per gateway origin the browsers use. */
+const REFERENCE_PAGES = 4;
+
 /** The page's policy: scripts and frames from the gateway only, no inline code, Trusted Types. */
 export function shopCsp(gateway: string, formTargets: string[] = []): string {
   return [
@@ -80,6 +94,10 @@ export function shopCsp(gateway: string, formTargets: string[] = []): string {
 }
 
 export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
+  // The shop's pages put their origin (the Host) into their policy and URLs: host[:port] only.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!VALID_HOST.test(request.host ?? '')) return reply.code(400).send({ error: 'Host must be a host name or address, with an optional port' });
+  });
   const brands = options.brands ?? 'VISA MASTER AMEX DIRECTDEBIT_SEPA';
   const publicGateway = options.publicGatewayUrl ?? ((request: FastifyRequest) => shopOrigin(request));
 
@@ -177,7 +195,7 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
 
   // Webhooks: the playground registers the shop's receiver (on the shop's own origin) and lists what arrives.
   const receiver = new DemoReceiver();
-  const listen = (request: FastifyRequest) => receiver.ensure(gateway, options.entityId, `${shopOrigin(request)}${RECEIVER_PATH}`);
+  const listen = () => receiver.ensure(gateway, options.entityId, `${ownUrl(app)}${RECEIVER_PATH}`);
   // The gateway sends text/plain (hex); this plugin reads it as text whatever its host app does.
   if (!app.hasContentTypeParser('text/plain')) app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   app.post(RECEIVER_PATH, async (request, reply) => {
@@ -185,7 +203,7 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
     return reply.code(receiver.receive(request.headers, body) ? 204 : 400).send();
   });
   app.get('/playground/webhooks', async (request, reply) => {
-    const problem = await listen(request).then(
+    const problem = await listen().then(
       () => undefined,
       (error: Error) => error.message,
     );
@@ -193,7 +211,7 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
   });
 
   app.get('/playground', async (request, reply) => {
-    await listen(request).catch(() => undefined);
+    await listen().catch(() => undefined);
     return html(reply, playgroundPage({ cards: testCards, declineAmounts }), shopCsp(publicGateway(request)));
   });
 
@@ -249,7 +267,7 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
   app.post('/playground/subscribe', async (request, reply) => {
     const form = formOf(request.body);
     const page = (response: { status: number; body: unknown }) => html(reply, playgroundPage({ cards: testCards, declineAmounts, response }), shopCsp(publicGateway(request)));
-    await listen(request).catch(() => undefined);
+    await listen().catch(() => undefined);
     const registration = await gateway('/v1/registrations', { method: 'POST', body: new URLSearchParams({ entityId: options.entityId, ...cardOf(form) }) });
     if (registration.status !== 200) return page(registration);
     const end = new Date(Date.now() + 5 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
@@ -278,7 +296,11 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
       return html(reply.code(502), layout('API reference unavailable', `<p>The gateway's OpenAPI document could not be read: ${escape((error as Error).message)}</p>`), shopCsp(gw));
     }
     let page = reference.pages.get(gw);
-    if (page === undefined) reference.pages.set(gw, (page = referencePage(reference.doc, `${gw}/v1/openapi.json`)));
+    if (page === undefined) {
+      // Each Host a browser sends is an origin: only the last few pages are kept.
+      if (reference.pages.size >= REFERENCE_PAGES) reference.pages.delete(reference.pages.keys().next().value!);
+      reference.pages.set(gw, (page = referencePage(reference.doc, `${gw}/v1/openapi.json`)));
+    }
     return html(reply, page, shopCsp(gw));
   });
 

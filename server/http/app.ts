@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { newNdc } from '../ids.ts';
 import { errorBody, meta } from './envelope.ts';
 import { loggerOptions } from './log.ts';
+import { VALID_HOST } from './pages.ts';
 import { flattenJson, parseForm, type Flat } from './params.ts';
 import type { Gateway, ParsedBody } from './pipeline.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
@@ -73,6 +74,15 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     }
     request.body = { params, errors } satisfies ParsedBody;
     multipartRead.add(request);
+  });
+
+  // Page policies and the URLs of redirects are built from the Host; one that is no host[:port]
+  // (`a; script-src *`) is refused before anything reads it.
+  app.addHook('onRequest', async (request, reply) => {
+    if (VALID_HOST.test(request.host ?? '')) return;
+    return reply
+      .code(400)
+      .send(errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), newNdc(), [{ name: 'Host', value: '', message: 'Host must be a host name or address, with an optional port' }]));
   });
 
   app.addHook('onResponse', async (request, reply) => {

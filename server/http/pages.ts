@@ -11,6 +11,9 @@ export function escapeHtml(text: string): string {
 }
 
 /** The gateway's origin as the caller reached it (redirect URLs must point back to it). */
+/** A Host header the gateway may build URLs and page policies from: a name or an address, and a port. */
+export const VALID_HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
 export function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }

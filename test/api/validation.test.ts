@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { visaFacts } from '../support/cardFacts.ts';
 import { cardDebit, sepaDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
@@ -437,6 +438,25 @@ describe('request validation over HTTP', () => {
       assert.match(a.body?.result?.code ?? '', /^\d{3}\.\d{3}\.\d{3}$/, what);
       assert.equal(a.body.buildNumber, 'test-build', what);
     }
+  });
+
+  it('refuses a Host that is no host[:port] before anything builds a URL or a page policy from it', async () => {
+    const withHost = (host: string) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const url = new URL(`${gw.base}/v1/checkouts/x/page`);
+        const request = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, headers: { host } }, (response) => {
+          let text = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+        });
+        request.on('error', reject).end();
+      });
+    for (const host of ['shop.example; script-src *', 'a b', 'shop.example:80/x', "shop.example'"]) {
+      const a = await withHost(host);
+      assert.equal(a.status, 400, host);
+      assert.deepEqual(a.body.result.parameterErrors, [{ name: 'Host', value: '', message: 'Host must be a host name or address, with an optional port' }], host);
+    }
+    for (const host of ['shop.example', 'localhost:8080', '127.0.0.1:1', '[::1]:8080', 'shop.example.']) assert.equal((await withHost(host)).status, 404, host);
   });
 });
 

@@ -4,7 +4,7 @@
 // one PostgreSQL schema each notification delivered exactly once.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -764,6 +764,12 @@ describe('webhooks: demo playground', () => {
   it('registers the shop\u2019s receiver for the demo entity, decrypts what arrives and lists it', async () => {
     const { gw, origin, close } = await startDemoShop();
     try {
+      // The receiver is the shop's own address whatever Host a browser sends: nobody can move it.
+      const elsewhere = await new Promise<number>((resolve, reject) =>
+        httpRequest(`${origin}/playground/webhooks`, { headers: { host: '127.0.0.1:9' } }, (response) => resolve(response.resume().statusCode!)).on('error', reject).end(),
+      );
+      assert.equal(elsewhere, 200);
+      assert.deepEqual((await gw.client.get('/v1/webhooks')).body.webhooks.map((hook: { url: string }) => hook.url), [`${origin}/shop/webhooks`]);
       const first = await fetch(`${origin}/playground/webhooks`);
       assert.equal(first.status, 200);
       assert.ok((await first.text()).includes('No notification yet.'));
