@@ -305,7 +305,8 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
   });
 
   app.get('/demo/:file', async (request, reply) => {
-    const asset = ASSETS[(request.params as { file: string }).file];
+    const file = (request.params as { file: string }).file;
+    const asset = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
     if (!asset) return reply.code(404).send({ error: 'not found' });
     return reply.header('content-type', asset.type).header('cache-control', 'public, max-age=300').send(asset.body);
   });

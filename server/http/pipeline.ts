@@ -38,13 +38,16 @@ export function bodyOf(request: FastifyRequest): ParsedBody {
   return body && typeof body === 'object' && 'params' in body ? body : { params: {}, errors: [] };
 }
 
+/** API answers carry ids that are credentials (a checkout's), secrets (a webhook's) and payments: never kept by a cache. */
+const NO_STORE = { 'cache-control': 'no-store' };
+
 function send(reply: FastifyReply, r: Reply, headers: Record<string, string> = {}) {
-  return reply.code(r.status).headers(headers).send(r.body);
+  return reply.code(r.status).headers({ ...NO_STORE, ...headers }).send(r.body);
 }
 
 /** An answer already serialized (as its idempotency record keeps it): sent as it is, not serialized again. */
 function sendJson(reply: FastifyReply, status: number, json: string, headers: Record<string, string> = {}) {
-  return reply.code(status).headers({ ...headers, 'content-type': 'application/json; charset=utf-8' }).send(json);
+  return reply.code(status).headers({ ...NO_STORE, ...headers, 'content-type': 'application/json; charset=utf-8' }).send(json);
 }
 
 /**

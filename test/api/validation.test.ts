@@ -440,6 +440,22 @@ describe('request validation over HTTP', () => {
     }
   });
 
+  it('API answers are never stored by a cache: they carry checkout ids, webhook secrets and payments', async () => {
+    const debit = await postForm(cardDebit());
+    const checkout = await postForm({ amount: '92.00', currency: 'EUR', paymentType: 'DB' }, '/v1/checkouts');
+    const webhook = await postForm({ url: 'https://shop.example/hooks' }, '/v1/webhooks');
+    const read = await send('GET', `/v1/payments/${debit.body.id}?entityId=${shopA.entityId}`, {});
+    const refused = await postForm({ amount: 'x' });
+    assert.deepEqual([debit, checkout, webhook, read, refused].map((a) => [a.status, a.headers.get('cache-control')]), [
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [200, 'no-store'],
+      [400, 'no-store'],
+    ]);
+    assert.match(webhook.body.secret, /^[0-9A-F]{64}$/);
+  });
+
   it('refuses a Host that is no host[:port] before anything builds a URL or a page policy from it', async () => {
     const withHost = (host: string) =>
       new Promise<{ status: number; body: any }>((resolve, reject) => {

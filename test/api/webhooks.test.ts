@@ -770,6 +770,8 @@ describe('webhooks: demo playground', () => {
       );
       assert.equal(elsewhere, 200);
       assert.deepEqual((await gw.client.get('/v1/webhooks')).body.webhooks.map((hook: { url: string }) => hook.url), [`${origin}/shop/webhooks`]);
+      // The demo's files are its own: an object's built-in names are no files.
+      for (const name of ['constructor', '__proto__', 'toString']) assert.equal((await fetch(`${origin}/demo/${name}`)).status, 404, name);
       const first = await fetch(`${origin}/playground/webhooks`);
       assert.equal(first.status, 200);
       assert.ok((await first.text()).includes('No notification yet.'));
