@@ -10,7 +10,7 @@ import { hasExternalProof, type Flow } from '../schema/threeDSecure.ts';
 import { walletOf } from '../schema/wallets.ts';
 import { sealedRegistration, type NewRegistration } from '../registrations/sealed.ts';
 import { registrationRow, type RegistrationRecord } from '../store/registrations.ts';
-import { paymentRow, type PaymentRecord } from '../store/payments.ts';
+import { findPayment, paymentRow, referencesOf, type PaymentRecord } from '../store/payments.ts';
 import { stepRow } from '../store/threeds.ts';
 import { insertRows } from '../store/db.ts';
 import { firstAnswer, newAuthenticationIds, threeDSecureFields, type AuthenticationIds, type Exemptions } from '../threeds/directory.ts';
@@ -136,6 +136,26 @@ function authenticationOf(payment: InitialPayment, plan: Plan): Before | Invalid
 }
 
 /**
+ * REAUTHORIZATION and INCREMENTAL_AUTH name their authorization by referenceUuid (the spec: it
+ * is validated and the new PA linked to it): a PA of the entity that succeeded and was not
+ * reversed, in the request's currency. Its id, null without referenceUuid, or what is wrong.
+ */
+async function referencedAuthorization(deps: Deps, ctx: Context, request: InitialPaymentRequest): Promise<string | null | Invalid> {
+  const id = request.referenceUuid;
+  if (id === undefined) return null;
+  const invalid = (name: string, value: string, message: string): Invalid => ({ kind: 'invalid', failure: failure([paramError(name, value, message)]) });
+  const practice = request.standingInstruction?.industryPractice;
+  if (practice !== 'REAUTHORIZATION' && practice !== 'INCREMENTAL_AUTH') return invalid('referenceUuid', id, 'is sent with standingInstruction.industryPractice REAUTHORIZATION or INCREMENTAL_AUTH only');
+  if (request.paymentType !== 'PA') return invalid('paymentType', request.paymentType, `must be PA for ${practice}: it authorizes again, or more, on the authorization referenceUuid names`);
+  const original = await findPayment(deps.store.db, ctx.entity.id, id);
+  if (!original || original.paymentType !== 'PA') return invalid('referenceUuid', id, 'names no authorization (PA) of this entity');
+  if (original.status !== 'success') return invalid('referenceUuid', id, 'names an authorization that did not succeed');
+  if ((await referencesOf(deps.store.db, id)).some((p) => p.paymentType === 'RV')) return invalid('referenceUuid', id, 'names an authorization that was reversed');
+  if (original.currency !== request.currency) return invalid('currency', request.currency, `must be ${original.currency}, the currency of the authorization referenceUuid names`);
+  return original.id;
+}
+
+/**
  * An initial payment. Card payments of an entity that authenticates go through the simulated
  * 3-D Secure directory server first: refused or authenticated at once, or pending with a step
  * (method URL, challenge) the shopper's browser must take; methods whose provider asks the
@@ -155,6 +175,8 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
     tokenized: payment.registration !== undefined && 'use' in payment.registration,
   });
   if (processing.length) return { kind: 'invalid', failure: failure(processing) };
+  const referencedId = await referencedAuthorization(deps, ctx, request);
+  if (typeof referencedId === 'object' && referencedId !== null) return referencedId;
   const before = authenticationOf(payment, plan);
   if (before.kind === 'invalid') return before;
 
@@ -209,7 +231,7 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
         : approved
           ? successCode(deps.env, request.testMode)
           : (outcome?.declineCode ?? '800.100.100'),
-    referencedId: null,
+    referencedId,
     registrationId,
     sequence: request.sequence ?? null,
     numberOfCaptures: request.numberOfCaptures ? Number(request.numberOfCaptures) : null,

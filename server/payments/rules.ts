@@ -26,6 +26,14 @@ const REFERENCEABLE: Record<ReferenceType, readonly string[]> = {
 const sum = (payments: PaymentRecord[], type: string) =>
   payments.filter((p) => p.paymentType === type).reduce((total, p) => total + p.amountMinor, 0);
 
+/** A PA sent with INCREMENTAL_AUTH and referenceUuid: it adds to the authorization it names. */
+const isIncrement = (p: PaymentRecord) =>
+  p.paymentType === 'PA' && p.referencedId !== null && (p.details.standingInstruction as { industryPractice?: string } | undefined)?.industryPractice === 'INCREMENTAL_AUTH';
+
+/** What a PA authorizes: its amount and its increments' that succeeded. */
+const authorizedOf = (pa: PaymentRecord, existing: PaymentRecord[]) =>
+  pa.amountMinor + existing.filter((p) => isIncrement(p) && p.status === 'success').reduce((total, p) => total + p.amountMinor, 0);
+
 export function decideReference(
   referenced: PaymentRecord,
   existing: PaymentRecord[],
@@ -36,7 +44,8 @@ export function decideReference(
   const refuse = (code: ResultCode): ReferenceDecision => ({ ok: false, code });
   if (referenced.status === 'pending') return refuse('700.400.570');
   if (referenced.status === 'rejected') return refuse('700.300.200');
-  if (!REFERENCEABLE[ask.paymentType].includes(referenced.paymentType)) return refuse('700.300.100');
+  // An increment is captured and reversed with the authorization it adds to, never by itself.
+  if (!REFERENCEABLE[ask.paymentType].includes(referenced.paymentType) || isIncrement(referenced)) return refuse('700.300.100');
   if (ask.currency !== undefined && ask.currency !== referenced.currency) return refuse('700.100.500');
   if (existing.some((p) => p.paymentType === 'RV')) return refuse('700.300.300');
 
@@ -53,13 +62,13 @@ export function decideReference(
       // The PA's limit, else the first one a capture stated (a capture may state it: the spec's CP row).
       const limit = referenced.numberOfCaptures ?? captures.find((p) => p.numberOfCaptures !== null)?.numberOfCaptures ?? ask.numberOfCaptures ?? null;
       if (limit !== null && captures.length >= limit) return refuse('700.400.100');
-      if (captured + amount > referenced.amountMinor) return refuse('700.400.100');
+      if (captured + amount > authorizedOf(referenced, existing)) return refuse('700.400.100');
       return { ok: true, amountMinor: amount };
     }
     case 'RV': {
       if (now - referenced.createdAt > reversalCutoffMs) return refuse('700.300.700');
       // A reversal releases what is left: the uncaptured part of a PA, all of an untouched DB or CD.
-      const left = referenced.paymentType === 'PA' ? referenced.amountMinor - captured : refunded > 0 ? 0 : referenced.amountMinor;
+      const left = referenced.paymentType === 'PA' ? authorizedOf(referenced, existing) - captured : refunded > 0 ? 0 : referenced.amountMinor;
       if (left <= 0) return refuse('700.400.300');
       if (ask.amountMinor !== undefined && ask.amountMinor !== left) return refuse('700.100.200');
       return { ok: true, amountMinor: left };

@@ -244,6 +244,55 @@ describe('referencing payments (CP, RV, RF, RB) over HTTP', () => {
     });
   });
 
+  describe('REAUTHORIZATION and INCREMENTAL_AUTH by referenceUuid', () => {
+    const linked = (referenceUuid: string, industryPractice: string, amount: string, extra: Record<string, string> = {}) =>
+      gw.client.post('/v1/payments', cardDebit({ paymentType: 'PA', amount, referenceUuid, 'standingInstruction.industryPractice': industryPractice, ...extra }));
+    const refusedNaming = (reply: Reply, name: string, message: string) => {
+      assert.equal(reply.status, 400, JSON.stringify(reply.body));
+      assert.deepEqual(reply.body.result.parameterErrors.map((e: { name: string; message: string }) => [e.name, e.message]), [[name, `${name} ${message}`]]);
+    };
+
+    it('an incremental authorization is linked to its PA and adds to what the PA captures and reverses; it is not captured by itself', async () => {
+      const pa = await initial('PA', '5.00');
+      const more = await linked(pa, 'INCREMENTAL_AUTH', '2.00');
+      assertApproved(more, 'PA', '2.00');
+      assert.equal(more.body.referenceUuid, pa);
+      const query = await gw.client.get(`/v1/query/${pa}?includeLinkedTransactions=true`);
+      assert.deepEqual(query.body.payments.map((p: { id: string }) => p.id).sort(), [pa, more.body.id].sort());
+      assertRefused(await capture(more.body.id, '2.00'), 400, '700.300.100');
+      assertApproved(await capture(pa, '6.00'), 'CP', '6.00');
+      assertRefused(await capture(pa, '1.01'), 400, '700.400.100');
+      const reversal = await reference(pa, { paymentType: 'RV' });
+      assertApproved(reversal, 'RV', '1.00');
+      // A reversed authorization takes no more increments.
+      refusedNaming(await linked(pa, 'INCREMENTAL_AUTH', '1.00'), 'referenceUuid', 'names an authorization that was reversed');
+    });
+
+    it('a reauthorization is linked to its PA and stands on its own', async () => {
+      const pa = await initial('PA', '5.00');
+      const again = await linked(pa, 'REAUTHORIZATION', '5.00');
+      assertApproved(again, 'PA', '5.00');
+      assertApproved(await capture(again.body.id, '5.00'), 'CP', '5.00');
+      assertRefused(await capture(pa, '5.01'), 400, '700.400.100');
+    });
+
+    it('refuses a referenceUuid that names no successful PA of the entity, or that comes without its practice', async () => {
+      const pa = await initial('PA', '5.00');
+      const db = await initial('DB', '5.00');
+      const declined = (await gw.client.post('/v1/payments', cardDebit({ paymentType: 'PA', amount: '100.51' }))).body.id as string;
+      const others = (await gw.clientFor(shopB.token, shopB.entityId).post('/v1/payments', cardDebit({ paymentType: 'PA', amount: '5.00' }))).body.id as string;
+      refusedNaming(await linked('0123456789abcdef0123456789abcdef', 'INCREMENTAL_AUTH', '1.00'), 'referenceUuid', 'names no authorization (PA) of this entity');
+      refusedNaming(await linked(others, 'INCREMENTAL_AUTH', '1.00'), 'referenceUuid', 'names no authorization (PA) of this entity');
+      refusedNaming(await linked(db, 'REAUTHORIZATION', '1.00'), 'referenceUuid', 'names no authorization (PA) of this entity');
+      refusedNaming(await linked(declined, 'REAUTHORIZATION', '1.00'), 'referenceUuid', 'names an authorization that did not succeed');
+      refusedNaming(await linked(pa, 'NO_SHOW', '1.00'), 'referenceUuid', 'is sent with standingInstruction.industryPractice REAUTHORIZATION or INCREMENTAL_AUTH only');
+      refusedNaming(await linked(pa, 'INCREMENTAL_AUTH', '1.00', { paymentType: 'DB' }), 'paymentType', 'must be PA for INCREMENTAL_AUTH: it authorizes again, or more, on the authorization referenceUuid names');
+      refusedNaming(await linked(pa, 'INCREMENTAL_AUTH', '1.00', { currency: 'USD' }), 'currency', 'must be EUR, the currency of the authorization referenceUuid names');
+      // Nothing was written: the PA still captures exactly its own amount.
+      assertRefused(await capture(pa, '5.01'), 400, '700.400.100');
+    });
+  });
+
   describe('what cannot be referenced', () => {
     it('refuses to reference a declined payment with 700.300.200', async () => {
       const declined = await gw.client.post('/v1/payments', cardDebit({ amount: '100.51' }));

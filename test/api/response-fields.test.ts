@@ -283,7 +283,6 @@ describe('request parameters through POST /v1/payments', () => {
       transactionTti: 'WT1',
       transactionProcessingCode: 'FUNDING',
       lifecycleId: 'LC-0123456789-0123456789-012345678',
-      referenceUuid: '0a1b2c3d4e5f60718293a4b5c6d7e8f9',
       transactionPurposeAccount: 'CRYPTOCURRENCY_PURCHASE',
     };
 
@@ -293,7 +292,7 @@ describe('request parameters through POST /v1/payments', () => {
         assert.equal(body[name], value, name);
         assert.equal(read[name], value, name);
       }
-      const longest = await payAndRead(gw.client, cardDebit({ descriptor: 'd'.repeat(127), merchantInvoiceId: 'i'.repeat(255), merchantMemo: 'm'.repeat(8), lifecycleId: 'l'.repeat(35), referenceUuid: 'A'.repeat(32) }));
+      const longest = await payAndRead(gw.client, cardDebit({ descriptor: 'd'.repeat(127), merchantInvoiceId: 'i'.repeat(255), merchantMemo: 'm'.repeat(8), lifecycleId: 'l'.repeat(35) }));
       assert.equal(longest.body.descriptor, 'd'.repeat(127));
       assert.equal(longest.body.merchantInvoiceId, 'i'.repeat(255));
       for (const processing of ['PURCHASE', 'PAYMENT']) {
