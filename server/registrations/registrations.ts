@@ -4,7 +4,7 @@ import { refused, type AlsoWrite, type Context, type Deps, type Invalid, type Re
 import { resultOf, type Meta } from '../payments/response.ts';
 import { successCode } from '../payments/resultCodes.ts';
 import type { Entity } from '../config.ts';
-import type { AccountCheck, InitialPaymentRequest, RegistrationPaymentRequest, RegistrationRequest } from '../schema/requests.ts';
+import { hasExpired, type AccountCheck, type InitialPaymentRequest, type RegistrationPaymentRequest, type RegistrationRequest } from '../schema/requests.ts';
 import { failure, paramError } from '../schema/errors.ts';
 import type { AccountData } from '../simulator/acquirer.ts';
 import { deleteRegistration, findRegistration, insertRegistration, type RegistrationRecord } from '../store/registrations.ts';
@@ -75,7 +75,14 @@ export async function payWithRegistration(
   if (registration.status !== 'active') return refused('100.150.202');
   const account: AccountCheck = { method: registration.method as AccountCheck['method'], brand: registration.paymentBrand };
   const { card, bankAccount, overrideHolder, ...rest } = request;
+  // A brand sent along must be the registration's: another one is refused as on a new card, never dropped.
+  if (rest.paymentBrand !== undefined && rest.paymentBrand !== registration.paymentBrand) {
+    return { kind: 'invalid', failure: failure([paramError('paymentBrand', rest.paymentBrand, `does not match the registration, which is ${registration.paymentBrand}`, '100.100.700')]) };
+  }
   const masked = pickAccount(registration.details as Record<string, unknown>);
+  // A stored card expires like any other: it is refused as the same card sent in full would be.
+  const stored = (masked.card ?? masked.tokenAccount) as { expiryMonth?: string; expiryYear?: string } | undefined;
+  if (stored?.expiryMonth && stored.expiryYear && hasExpired(stored.expiryMonth, stored.expiryYear, deps.clock())) return refused('100.100.303');
   const data = accountOfRegistration(deps, registration, card?.cvv);
   if (overrideHolder === 'true') {
     const override = overrideHolderOf(masked, card?.holder, bankAccount?.holder);

@@ -217,6 +217,11 @@ function accountOf(v: AccountFields): { method?: Method; errors: CodedParamError
   return { method: present[0]![1], errors: [] };
 }
 
+/** A card is good through the last day of its expiry month (UTC). */
+export function hasExpired(expiryMonth: string, expiryYear: string, now: Date): boolean {
+  return Number(expiryYear) * 12 + (Number(expiryMonth) - 1) < now.getUTCFullYear() * 12 + now.getUTCMonth();
+}
+
 // card-validator tries every pattern of every brand and clones each match, on every call. No
 // pattern is longer than 8 digits, so the brand depends on the first 8 digits only (a BIN, not
 // cardholder data) and is kept per prefix.
@@ -247,10 +252,7 @@ export function checkCard(c: z.infer<typeof card>, brand: string | undefined, no
   } else if (brand && !cardBrands.has(brand)) {
     errors.push(paramError('paymentBrand', brand, 'is not a card brand', '100.100.501'));
   }
-  const year = Number(c.expiryYear);
-  const month = Number(c.expiryMonth);
-  const nowMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
-  if (year * 12 + (month - 1) < nowMonth) errors.push(paramError('card.expiryYear', c.expiryYear, `with card.expiryMonth ${c.expiryMonth} is in the past: the card has expired`, '100.100.303'));
+  if (hasExpired(c.expiryMonth, c.expiryYear, now)) errors.push(paramError('card.expiryYear', c.expiryYear, `with card.expiryMonth ${c.expiryMonth} is in the past: the card has expired`, '100.100.303'));
   const cvvLength = finalBrand === 'AMEX' ? 4 : 3;
   if (c.cvv !== undefined && c.cvv.length !== cvvLength) {
     errors.push(paramError('card.cvv', c.cvv, `must be ${cvvLength} digits for ${finalBrand}`, '100.100.601'));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { visaFacts } from '../support/cardFacts.ts';
-import { cardDebit, shopA, shopB, startGateway, type Client, type TestGateway } from '../support/gateway.ts';
+import { cardDebit, shopA, shopB, startGateway, TestClock, type Client, type TestGateway } from '../support/gateway.ts';
 
 const ID = /^[0-9a-f]{32}$/;
 
@@ -286,5 +286,37 @@ describe('registrations', () => {
       const paid = await gw.client.post(`/v1/registrations/${id}/payments`, payment());
       assert.equal(paid.body.result.code, '100.150.202');
     });
+  });
+});
+
+describe('registration payments against the stored card', () => {
+  let gw: TestGateway;
+  before(async () => {
+    gw = await startGateway({ clock: new TestClock(new Date('2026-03-15T12:00:00Z')) });
+  });
+  after(() => gw.close());
+
+  it('refuses a brand other than the registration\'s with 100.100.700, naming paymentBrand; the same brand is taken', async () => {
+    const id = (await gw.client.post('/v1/registrations', visaCard)).body.id as string;
+    for (const brand of ['MASTER', 'PAYPAL']) {
+      const other = await gw.client.post(`/v1/registrations/${id}/payments`, payment({ paymentBrand: brand }));
+      assert.equal(other.status, 400);
+      assert.equal(other.body.result.code, '100.100.700');
+      assert.deepEqual(other.body.result.parameterErrors, [{ name: 'paymentBrand', value: brand, message: 'paymentBrand does not match the registration, which is VISA' }]);
+    }
+    const same = await gw.client.post(`/v1/registrations/${id}/payments`, payment({ paymentBrand: 'VISA' }));
+    assert.equal(same.body.result.code, '000.100.110');
+  });
+
+  it('refuses a stored card once its expiry month has passed with 100.100.303, as the card sent in full would be', async () => {
+    const id = (await gw.client.post('/v1/registrations', { ...visaCard, 'card.expiryMonth': '04', 'card.expiryYear': '2026' })).body.id as string;
+    gw.clock.current = new Date('2026-04-30T23:59:00Z');
+    assert.equal((await gw.client.post(`/v1/registrations/${id}/payments`, payment())).body.result.code, '000.100.110');
+    gw.clock.current = new Date('2026-05-01T00:00:00Z');
+    const expired = await gw.client.post(`/v1/registrations/${id}/payments`, payment());
+    assert.equal(expired.status, 400);
+    assert.equal(expired.body.result.code, '100.100.303');
+    const inFull = await gw.client.post('/v1/payments', cardDebit({ 'card.expiryMonth': '04', 'card.expiryYear': '2026' }));
+    assert.equal(inFull.body.result.code, '100.100.303');
   });
 });
