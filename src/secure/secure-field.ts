@@ -32,6 +32,7 @@ html,body,form{margin:0;padding:0;height:100%;overflow:hidden;background:transpa
 input{box-sizing:border-box;display:block;width:100%;height:100%;margin:0;padding:var(--pw-input-padding);font-family:var(--pw-font-family);font-size:max(16px,var(--pw-font-size));color:var(--pw-color-text);background:var(--pw-color-surface);border:var(--pw-border-width) solid var(--pw-color-border);border-radius:var(--pw-radius);outline:0;direction:ltr;text-align:left}
 input:focus{border-color:var(--pw-color-focus);box-shadow:inset 0 0 0 1px var(--pw-color-focus)}
 input[aria-invalid=true]{border-color:var(--pw-color-error);box-shadow:inset 0 0 0 1px var(--pw-color-error)}
+input:focus{outline:2px solid var(--pw-color-focus);outline-offset:-5px}
 input::placeholder{color:var(--pw-color-muted);opacity:1}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .af{position:absolute;top:0;left:0;width:1px;height:1px;overflow:hidden;opacity:0}

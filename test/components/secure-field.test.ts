@@ -116,6 +116,20 @@ describe('secure card field (frame page script)', () => {
     await expect(document.querySelector('form')).to.be.accessible();
   });
 
+  it('shows focus on its input in error too: a ring in the focus colour that no error style hides', async () => {
+    fromParent({ type: 'configure', channel, locale: 'en', label: 'Card number', placeholder: '', invalid: true, style: { '--pw-color-focus': 'rgb(0, 0, 255)' } });
+    input.blur();
+    const ring = () => {
+      const style = getComputedStyle(input);
+      return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`;
+    };
+    expect(ring()).to.match(/^none /);
+    input.focus();
+    expect(ring()).to.equal('solid 2px rgb(0, 0, 255)');
+    input.blur();
+    fromParent({ type: 'configure', channel, locale: 'en', label: 'Card number', placeholder: '', invalid: false, style: {} });
+  });
+
   it('groups the digits, maps other digit scripts, and reports state without digits', async () => {
     type(input, '٤٢٠٠٠٠٠٠٠٠٠٠٠٠٠٠');
     expect(input.value).to.equal('4200 0000 0000 0000');
