@@ -17,6 +17,7 @@ import { firstAnswer, newAuthenticationIds, threeDSecureFields, type Authenticat
 import { missingForAuthentication, planAuthentication, type Plan } from '../threeds/policy.ts';
 import { newToken, PENDING_LIFETIME_MS, sealAccount, type Step, type StepData } from '../threeds/steps.ts';
 import type { AlsoWrite, Context, Deps, Invalid } from './deps.ts';
+import { withInitialTransactionId } from './cardOnFile.ts';
 import { successCode } from './resultCodes.ts';
 import { createdEvents, enqueueEvents } from '../webhooks/outbox.ts';
 
@@ -214,7 +215,8 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
     before.kind === 'authenticate'
       ? { ...(request.threeDSecure as Record<string, string> | undefined), ...threeDSecureFields('pending', account.brand, before.ids, before.exemptions) }
       : before.threeDSecure;
-  const details = { ...(await withGatewayFacts(deps, ctx, payment, { ...payment.maskedAccount, ...echoedDetails(request) })), ...(threeDSecure ? { threeDSecure } : {}) };
+  const echoed = { ...(await withGatewayFacts(deps, ctx, payment, { ...payment.maskedAccount, ...echoedDetails(request) })), ...(threeDSecure ? { threeDSecure } : {}) };
+  const details = pending ? echoed : withInitialTransactionId(echoed, outcome);
   const record: PaymentRecord = {
     id,
     entityId: ctx.entity.id,

@@ -56,6 +56,8 @@ export interface AcquirerOutcome {
   pending?: boolean;
   /** Bank-specific details, shown only to entities with showConnectorDetails. */
   connectorDetails: Record<string, string>;
+  /** The card scheme's reference of an approved card authorization (15 digits): what later merchant-initiated payments name. */
+  schemeTransactionId?: string;
   /** The answer for a point-of-sale terminal (pos.* of the response), when the request came from one. */
   pos?: PosResponse;
 }

@@ -66,6 +66,9 @@ export const POS_MERCHANT_ID = 'SIMMERCHANT0001';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** The scheme's 15-digit transaction reference, derived from the connector's id (no second random draw). */
+const schemeTransactionId = (txId: string) => (BigInt(`0x${txId}`) % 10n ** 15n).toString().padStart(15, '0');
+
 /**
  * What a terminal gets back (pos.* of the response): the authorization codes for its receipt when
  * approved, the clearing identifier, the acquirer's merchant id, an ARPC for the card when the
@@ -101,6 +104,7 @@ function authorizeSync(request: AuthorizationRequest, clock: Clock): AcquirerOut
   const txId = connectorTxId();
   return {
     approved: declineCode === undefined,
+    ...(declineCode === undefined && isCard ? { schemeTransactionId: schemeTransactionId(txId) } : {}),
     declineCode,
     avsResponse,
     cvvResponse,

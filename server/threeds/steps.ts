@@ -6,6 +6,7 @@
 // A step nobody finishes is abandoned 30 minutes after it began: 100.396.103 (sweep and lazy check).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sealedRegistration, type NewRegistration } from '../registrations/sealed.ts';
+import { withInitialTransactionId } from '../payments/cardOnFile.ts';
 import type { Deps } from '../payments/deps.ts';
 import { successCode } from '../payments/resultCodes.ts';
 import type { ResultCode } from '../results.ts';
@@ -197,7 +198,7 @@ async function finish(
     acquirer: acquirer
       ? { avsResponse: acquirer.avsResponse, cvvResponse: acquirer.cvvResponse, riskScore: acquirer.riskScore, connectorDetails: acquirer.connectorDetails }
       : payment.acquirer,
-    details: threeDSecure ? { ...payment.details, threeDSecure } : payment.details,
+    details: withInitialTransactionId(threeDSecure ? { ...payment.details, threeDSecure } : payment.details, acquirer),
     registrationId: registration?.id ?? payment.registrationId,
     updatedAt: now,
   };

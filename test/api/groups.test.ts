@@ -10,7 +10,7 @@ import { pageCard, prepareCheckout, Shopper } from '../support/checkouts.ts';
 import { visaFacts } from '../support/cardFacts.ts';
 import { cardDebit, sepaDebit, shopA, startGateway, type Client, type Reply, type TestGateway } from '../support/gateway.ts';
 import { groupSamples } from '../support/groups.ts';
-import { billingAddress, browserData, cards } from '../support/threeds.ts';
+import { billingAddress, browserData, cards, ShopperBrowser } from '../support/threeds.ts';
 
 type Params = Record<string, string>;
 
@@ -335,6 +335,30 @@ describe('parameter groups over HTTP', () => {
         assert.deepEqual(repeated.body.standingInstruction, { mode: 'REPEATED', source: 'MIT' });
         const withCvv = await gw.client.post(`/v1/registrations/${registered.body.registrationId}/payments`, { amount: '9.99', currency: 'EUR', paymentType: 'DB', 'card.cvv': '123', ...mit });
         assertRefused(withCvv, '200.300.404', [{ name: 'standingInstruction.mode', value: 'REPEATED' }]);
+      });
+
+      it('an approved INITIAL cardholder-initiated payment answers the scheme\'s initialTransactionId, which the MITs on the card in full then name', async () => {
+        const initial = await gw.client.post('/v1/payments', cardDebit({ 'standingInstruction.mode': 'INITIAL', 'standingInstruction.source': 'CIT', 'standingInstruction.type': 'RECURRING' }));
+        assertApproved(initial);
+        const { initialTransactionId, ...sent } = initial.body.standingInstruction;
+        assert.deepEqual(sent, { mode: 'INITIAL', source: 'CIT', type: 'RECURRING' });
+        assert.match(initialTransactionId, /^\d{15}$/);
+        assert.equal((await gw.client.get(`/v1/payments/${initial.body.id}`)).body.standingInstruction.initialTransactionId, initialTransactionId);
+        // A second INITIAL is another transaction of the scheme; a declined one, or one without card-on-file, has none.
+        const second = await gw.client.post('/v1/payments', cardDebit({ 'standingInstruction.mode': 'INITIAL' }));
+        assert.match(second.body.standingInstruction.initialTransactionId, /^\d{15}$/);
+        assert.notEqual(second.body.standingInstruction.initialTransactionId, initialTransactionId);
+        const declined = await gw.client.post('/v1/payments', cardDebit({ amount: '100.51', 'standingInstruction.mode': 'INITIAL' }));
+        assert.deepEqual(declined.body.standingInstruction, { mode: 'INITIAL' });
+        assert.equal((await gw.client.post('/v1/payments', cardDebit())).body.standingInstruction, undefined);
+        const mit = await gw.client.post('/v1/payments', withoutCvv(cardDebit({ 'standingInstruction.mode': 'REPEATED', 'standingInstruction.source': 'MIT', 'standingInstruction.type': 'RECURRING', 'standingInstruction.initialTransactionId': initialTransactionId })));
+        assertApproved(mit);
+        assert.deepEqual(mit.body.standingInstruction, { mode: 'REPEATED', source: 'MIT', type: 'RECURRING', initialTransactionId });
+        // After a challenge, too.
+        const challenged = await threeds.post('/v1/payments', withoutCvv(cardDebit({ 'card.number': cards.challenge.VISA, 'standingInstruction.mode': 'INITIAL', shopperResultUrl: 'https://shop.example/result', ...browserData, ...billingAddress })));
+        const browser = new ShopperBrowser(gw.base);
+        await browser.finish(await browser.toChallenge(challenged.body.redirect), 'approve');
+        assert.match((await threeds.get(`/v1/payments/${challenged.body.id}`)).body.standingInstruction.initialTransactionId, /^\d{15}$/);
       });
     });
 
