@@ -59,7 +59,18 @@ const PROBE: Record<CronField, (v: string) => string> = {
 export function cronSchedule(pattern: string): Cron {
   // UTC as an offset of 0 rather than the time zone 'UTC': the same occurrences, a third of the
   // cost per nextRun (no Intl time-zone conversion).
-  return new Cron(pattern, { paused: true, utcOffset: 0, alternativeWeekdays: true, mode: '6-or-7-parts', sloppyRanges: true });
+  return new Cron(cronerPattern(pattern), { paused: true, utcOffset: 0, alternativeWeekdays: true, mode: '6-or-7-parts', sloppyRanges: true });
+}
+
+/** Quartz reads an L of its own in dayOfWeek as the week's last day, 7 (SAT); croner knows L only after a day (6L). */
+function cronerPattern(pattern: string): string {
+  const parts = pattern.trim().split(/\s+/);
+  if (parts[5] === undefined || !/(^|,)L(,|$)/i.test(parts[5])) return pattern;
+  parts[5] = parts[5]
+    .split(',')
+    .map((item) => (item.toUpperCase() === 'L' ? '7' : item))
+    .join(',');
+  return parts.join(' ');
 }
 
 /** croner's error for a pattern, or undefined when it parses. */

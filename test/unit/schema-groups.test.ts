@@ -22,7 +22,7 @@ import { pos, posResponse } from '../../server/schema/pos.ts';
 import { recipient } from '../../server/schema/recipient.ts';
 import { recurringMigration } from '../../server/schema/recurringMigration.ts';
 import { reportingParameters } from '../../server/schema/reporting.ts';
-import { checkCronExpression, cronOf, job } from '../../server/schema/scheduling.ts';
+import { checkCronExpression, cronOf, cronSchedule, job } from '../../server/schema/scheduling.ts';
 import { sender } from '../../server/schema/sender.ts';
 import { shipping, shippingMethods } from '../../server/schema/shipping.ts';
 import { checkStandingInstruction, standingInstruction } from '../../server/schema/standingInstruction.ts';
@@ -925,8 +925,18 @@ describe('job.expression: 7 cron fields, the year optional, checked with croner'
     refusedNaming(JOB, { minute: '60' }, 'job.minute');
     refusedNaming(JOB, { hour: '?' }, 'job.hour');
     refusedNaming(JOB, { month: 'JAN' }, 'job.month');
-    refusedNaming(JOB, { dayOfWeek: 'L' }, 'job.dayOfWeek');
+    refusedNaming(JOB, { dayOfWeek: 'LW' }, 'job.dayOfWeek');
     accepted(JOB, { year: '' });
+  });
+
+  it('reads an L of its own in dayOfWeek as Quartz does: the last day of the week, Saturday', () => {
+    accepted(JOB, { dayOfWeek: 'L' });
+    accepted(JOB, { dayOfWeek: 'MON,L' });
+    assert.equal(checkCronExpression('0 0 0 ? * L *'), undefined);
+    const saturdays = cronSchedule('0 0 0 ? * L *').nextRuns(3, new Date('2026-11-25T00:00:00Z'));
+    assert.deepEqual(saturdays.map((d) => d.toISOString()), ['2026-11-28T00:00:00.000Z', '2026-12-05T00:00:00.000Z', '2026-12-12T00:00:00.000Z']);
+    const mondaysAndSaturdays = cronSchedule('0 0 0 ? * MON,L *').nextRuns(2, new Date('2026-11-25T00:00:00Z'));
+    assert.deepEqual(mondaysAndSaturdays.map((d) => d.toISOString()), ['2026-11-28T00:00:00.000Z', '2026-11-30T00:00:00.000Z']);
   });
 });
 
