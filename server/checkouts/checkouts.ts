@@ -168,7 +168,7 @@ export async function updateCheckout(deps: Deps, ctx: Context, id: string, updat
   const now = deps.clock().getTime();
   const updated: Checkout = { ...checkout, request: { ...checkout.request, ...changes }, updatedAt: now };
   // The rules between groups hold for the checkout as updated (a new shopperResultUrl and the stored app scheme, …).
-  const spanning = checkCommonGroups(updated.request);
+  const spanning = checkCommonGroups(updated.request, deps.clock());
   if (spanning.length) return { kind: 'invalid', failure: failure(spanning) };
   const done: CheckoutDone = { kind: 'checkout', checkout: updated, code: '000.200.101', integrity: update.integrity === 'true' };
   const changed = await deps.store.write(async (trx) => {

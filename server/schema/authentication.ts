@@ -36,7 +36,7 @@ const NOT_HERE = ['eci', 'verificationId', 'authenticationStatus', 'dsTransactio
 export function parseAuthentication(input: Nested, ctx: ValidationContext): Parsed<AuthenticationRequest & { account: AccountCheck }> {
   let account: AccountCheck | undefined;
   const parsed = parseWith(authenticationRequest, input, ctx, (v) => {
-    const errors: CodedParamError[] = [...checkAmountPositive(v.amount), ...checkCommonGroups(v)];
+    const errors: CodedParamError[] = [...checkAmountPositive(v.amount), ...checkCommonGroups(v, ctx.now)];
     if (!v.card) errors.push(paramError('card.number', undefined, 'is required: POST /v1/threeDSecure authenticates a card', '100.100.100'));
     else {
       const checked = checkCard(v.card, v.paymentBrand, ctx.now);

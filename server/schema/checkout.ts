@@ -61,7 +61,7 @@ export const checkoutUpdate = checkoutRequest.partial();
 export type CheckoutUpdate = z.infer<typeof checkoutUpdate>;
 
 export function parseCheckout(input: Nested, ctx: ValidationContext): Parsed<CheckoutRequest> {
-  return parseWith(checkoutRequest, input, ctx, (v) => [...checkAmountPositive(v.amount), ...checkCommonGroups(v)]);
+  return parseWith(checkoutRequest, input, ctx, (v) => [...checkAmountPositive(v.amount), ...checkCommonGroups(v, ctx.now)]);
 }
 
 /** The rules that span groups are checked on the checkout as updated (checkouts.ts), not on the update alone. */

@@ -27,7 +27,7 @@ import { registrationFields } from './registration.ts';
 import { risk } from './risk.ts';
 import { sender } from './sender.ts';
 import { shipping } from './shipping.ts';
-import { checkStandingInstruction, standingInstruction, type ShopperAuthentication } from './standingInstruction.ts';
+import { checkAgreement, checkStandingInstruction, standingInstruction, type ShopperAuthentication } from './standingInstruction.ts';
 import { checkThreeDSecure, threeDSecure } from './threeDSecure.ts';
 import { tokenAccount } from './tokenAccount.ts';
 import { virtualAccount } from './virtualAccount.ts';
@@ -60,12 +60,13 @@ export const commonGroups = {
 };
 
 /** The groups of commonGroups whose rules span fields or groups. */
-export type CrossGroups = Partial<Pick<z.infer<z.ZodObject<typeof commonGroups>>, 'customer' | 'threeDSecure' | 'customParameters' | 'shopperResultUrl' | 'merchant'>>;
+export type CrossGroups = Partial<Pick<z.infer<z.ZodObject<typeof commonGroups>>, 'customer' | 'threeDSecure' | 'customParameters' | 'shopperResultUrl' | 'merchant' | 'standingInstruction'>>;
 
 /** Rules between parameters of the common groups: customer names, exemptions, the 3-D Secure flow, where the shopper goes. */
-export function checkCommonGroups(v: CrossGroups): CodedParamError[] {
+export function checkCommonGroups(v: CrossGroups, now: Date): CodedParamError[] {
   return [
     ...checkCustomer(v.customer),
+    ...checkAgreement(v.standingInstruction, now),
     ...checkThreeDSecure(v.threeDSecure, v.customParameters),
     ...checkShopperResultUrl(v.shopperResultUrl, v.merchant?.app?.schemeUrl),
   ];
@@ -335,7 +336,7 @@ export function parseInitialPayment(input: Nested, ctx: ValidationContext): Pars
   const parsed = parseWith(initialPaymentRequest, input, ctx, (v) => {
     const checked = checkAccount(v, ctx.now);
     account = checked.account;
-    const errors = [...checkAmountPositive(v.amount), ...checked.errors, ...checkCommonGroups(v)];
+    const errors = [...checkAmountPositive(v.amount), ...checked.errors, ...checkCommonGroups(v, ctx.now)];
     if (v.createRegistration === 'true' && checked.account?.method === 'VA') errors.push(paramError('createRegistration', 'true', 'is not available for virtual accounts'));
     if (v.createRegistration === 'true' && checked.account?.method === 'OT') errors.push(paramError('createRegistration', 'true', 'is not available for online transfers'));
     if (v.createRegistration === 'true' && walletOf(v)) errors.push(paramError('createRegistration', 'true', 'is not available for wallet payments: the wallet keeps the card itself'));
@@ -367,7 +368,7 @@ export function parseRegistration(input: Nested, ctx: ValidationContext): Parsed
 }
 
 export function parseRegistrationPayment(input: Nested, ctx: ValidationContext): Parsed<RegistrationPaymentRequest> {
-  return parseWith(registrationPaymentRequest, input, ctx, (v) => [...checkAmountPositive(v.amount), ...checkCommonGroups(v), ...checkHolderOverride(v)]);
+  return parseWith(registrationPaymentRequest, input, ctx, (v) => [...checkAmountPositive(v.amount), ...checkCommonGroups(v, ctx.now), ...checkHolderOverride(v)]);
 }
 
 /** A holder sent with a registration payment is taken only with overrideHolder=true: otherwise it would be dropped silently. */

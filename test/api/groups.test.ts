@@ -360,6 +360,24 @@ describe('parameter groups over HTTP', () => {
         await browser.finish(await browser.toChallenge(challenged.body.redirect), 'approve');
         assert.match((await threeds.get(`/v1/payments/${challenged.body.id}`)).body.standingInstruction.initialTransactionId, /^\d{15}$/);
       });
+
+      it('the agreement\'s limits hold: no authorization after standingInstruction.expiry, and installments allow one at least', async () => {
+        const registered = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+        const repeat = (extra: Record<string, string>) =>
+          gw.client.post(`/v1/registrations/${registered.body.id}/payments`, { amount: '9.99', currency: 'EUR', paymentType: 'DB', 'standingInstruction.mode': 'REPEATED', 'standingInstruction.source': 'MIT', ...extra });
+        // The gateway's own clock, which the tests move by hand.
+        const today = gw.clock.now().toISOString().slice(0, 10);
+        const yesterday = new Date(gw.clock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
+        assertRefused(await repeat({ 'standingInstruction.expiry': yesterday }), '200.300.404', [{ name: 'standingInstruction.expiry', value: yesterday }]);
+        assertApproved(await repeat({ 'standingInstruction.expiry': today }));
+        const installments = { 'standingInstruction.type': 'INSTALLMENT' };
+        for (const none of ['0', '000']) {
+          const reply = await repeat({ ...installments, 'standingInstruction.numberOfInstallments': none });
+          assertRefused(reply, '200.300.404', [{ name: 'standingInstruction.numberOfInstallments', value: none }]);
+          assert.equal(reply.body.result.parameterErrors[0].message, 'standingInstruction.numberOfInstallments must be at least 1: it is the most authorizations the installments allow');
+        }
+        assertApproved(await repeat({ ...installments, 'standingInstruction.numberOfInstallments': '1' }));
+      });
     });
 
     it('transactionDueDate is the due date of a direct debit: refused with a card', async () => {
