@@ -1,4 +1,4 @@
-import { expect, oneEvent } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import type { CardForm } from '../../src/widget/card/card-form.component.ts';
 import type { PaymentWidget } from '../../src/widget/payment-widget/payment-widget.component.ts';
@@ -49,6 +49,30 @@ describe('card form', () => {
   let fetchStub: ReturnType<typeof stubFetch>;
   beforeEach(() => (fetchStub = stubFetch()));
   afterEach(() => fetchStub.restore());
+
+  it('says the form could not be loaded when a card frame never says ready, and loads it again on Pay', async () => {
+    const el = await widget({ brands: 'VISA MASTER', action: 'https://shop.example/result' });
+    const card = one<CardForm>(el, 'pw-card-form');
+    const posted: [string, ParentMessage][] = [];
+    card.frames.post = (field, message) => void posted.push([field, message]);
+    const numberFrame = one<HTMLIFrameElement>(el, 'iframe[data-field="number"]');
+    fromFrame(one(el, 'iframe[data-field="cvv"]'), { channel: card.frames.channel, field: 'cvv', type: 'ready' });
+    // The test's gateway answers nobody: the number frame's document is the browser's error page.
+    await waitUntil(() => one(card, '[part="alert"]').textContent === 'The payment form could not be loaded.', 'no alert', { timeout: 6000 });
+    type(one<HTMLInputElement>(el, '#expiry'), '0534');
+    type(one<HTMLInputElement>(el, '#holder'), 'Jane Jones');
+    const reloaded = oneEvent(numberFrame, 'load');
+    one<HTMLButtonElement>(el, 'button[type="submit"]').click();
+    await settle(el);
+    // No field is blamed and nothing is sent; the frame loads again.
+    expect(all(el, '[aria-invalid="true"]')).to.have.length(0);
+    expect(posted.filter(([, m]) => m.type === 'submit')).to.deep.equal([]);
+    await reloaded;
+    // Once it says ready, the form is whole again.
+    fromFrame(numberFrame, { channel: card.frames.channel, field: 'number', type: 'ready' });
+    await settle(el);
+    expect(one(card, '[part="alert"]').textContent).to.equal('');
+  });
 
   it('keeps the expiry input level with the security code frame, whose hint makes its column taller', async () => {
     const { el } = await cardForm({ showCVVHint: true });

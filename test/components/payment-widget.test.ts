@@ -114,7 +114,10 @@ describe('<payment-widget>', () => {
   it('empties the live region when the shopper picks another method: an error of the last form is not read as the new one\u2019s', async () => {
     fetchStub = stubFetch();
     const el = await widget({ brands: 'VISA DIRECTDEBIT_SEPA' });
-    one<HTMLButtonElement>(one(el, 'pw-card-form'), 'button[type="submit"]').click();
+    const card = one<CardForm>(el, 'pw-card-form');
+    for (const field of ['number', 'cvv'] as const) fromFrame(one(el, `iframe[data-field="${field}"]`), { channel: card.frames.channel, field, type: 'ready' });
+    await settle(el);
+    one<HTMLButtonElement>(card, 'button[type="submit"]').click();
     await settle(el);
     const region = one(el, '[aria-live]');
     expect(region.textContent).to.equal('Enter a valid card number.');

@@ -15,6 +15,9 @@ import { styles } from './card-form.styles.ts';
 
 type CardField = 'holder' | 'expiry' | Field | BillingField;
 
+/** How long after its document loaded a card frame may take to say ready. */
+const FRAME_READY_MS = 3000;
+
 export class CardForm extends MethodForm<CardField> {
   static override styles = styles;
   static override properties = { brand: { state: true } };
@@ -66,7 +69,29 @@ export class CardForm extends MethodForm<CardField> {
       src=${this.frames.url(ctx.gateway, field, ctx.frameLocale, ctx.checkoutId)}
       allow="payment"
       referrerpolicy="origin"
+      @load=${() => this.#frameLoaded(field)}
     ></iframe>`;
+  }
+
+  /**
+   * A frame whose document loaded but never said ready is no card field: the network failed,
+   * or the shop's policy refused the gateway's page. Said once, not as "Enter a valid card number".
+   */
+  #frameLoaded(field: Field): void {
+    setTimeout(() => {
+      if (this.isConnected && !this.frames.ready.has(field) && !this.alert) {
+        this.alert = this.ctx.strings.eLoad;
+        if (!this.hidden) this.ctx.announce(this.alert);
+      }
+    }, FRAME_READY_MS);
+  }
+
+  /** Loads again the frames that never said ready (the shopper's Pay is the retry). */
+  #reloadFrames(): void {
+    for (const field of ['number', 'cvv'] as const) {
+      const frame = this.frames.frame(field);
+      if (frame && !this.frames.ready.has(field)) frame.src = frame.src;
+    }
   }
 
   get #framesReady(): boolean {
@@ -103,6 +128,7 @@ export class CardForm extends MethodForm<CardField> {
 
   onFrameMessage(field: Field, message: FrameMessage): void {
     if (message.type === 'ready') {
+      if (this.#framesReady && this.alert === this.ctx.strings.eLoad) this.alert = '';
       this.requestUpdate();
       if (this.#framesReady && !this.hidden) this.ctx.ready();
     } else if (message.type === 'state') {
@@ -150,6 +176,12 @@ export class CardForm extends MethodForm<CardField> {
 
   async #onSubmit(event: Event): Promise<void> {
     event.preventDefault();
+    if (!this.#framesReady) {
+      this.alert = this.ctx.strings.eLoad;
+      this.ctx.announce(this.alert);
+      this.#reloadFrames();
+      return;
+    }
     this.#submitted = true;
     const billing = this.ctx.checkout.billing;
     if (this.busy || !this.validate(['number', 'expiry', ...(this.#withCvv ? (['cvv'] as const) : []), 'holder', ...billing])) return;
