@@ -179,6 +179,22 @@ describe('card form', () => {
     expect(submits(posted)).to.have.length(0);
   });
 
+  it('names the detected brand for assistive technology: in the number field\'s name, and said once as it appears', async () => {
+    const { el, posted, frame } = await cardForm({}, 'en');
+    const region = one(el, '[aria-live]');
+    await frame('number', { type: 'state', empty: false, valid: false, complete: false, brand: 'AMEX', cvvLength: 4 });
+    const configured = () => [...posted].reverse().find(([field, m]) => field === 'number' && m.type === 'configure')![1] as { label: string };
+    expect(configured().label).to.equal('Card number, American Express');
+    expect(region.textContent).to.equal('American Express');
+    expect(one(one(el, 'pw-card-form'), '[part="label"]').textContent!.replace(/\s+/g, ' ').trim()).to.equal('Card number American Express');
+    // Typed on, the same brand is not said again; gone, the name is plain again.
+    region.textContent = '';
+    await frame('number', { type: 'state', empty: false, valid: true, complete: true, brand: 'AMEX', cvvLength: 4 });
+    expect(region.textContent).to.equal('');
+    await frame('number', { type: 'state', empty: true, valid: false, complete: false, cvvLength: 3 });
+    expect(configured().label).to.equal('Card number');
+  });
+
   it('tells the frames which of their fields is wrong', async () => {
     const { el, posted, frame, submit } = await cardForm();
     await frame('number', { type: 'state', empty: false, valid: false, complete: false, focused: false });

@@ -42,7 +42,7 @@ export class CardForm extends MethodForm<CardField> {
     return html`<form part="form" novalidate @submit=${this.#onSubmit}>
       <div part="field">
         <span part="label" @click=${() => this.focusField('number')}
-          >${s.number}${showBrand ? html`<span part="brand">${brandName(this.brand!)}</span>` : nothing}</span
+          >${s.number}${showBrand ? html` <span part="brand">${brandName(this.brand!)}</span>` : nothing}</span
         >
         ${this.#frame('number', s.number)} ${this.errorLine('number')}
       </div>
@@ -111,12 +111,14 @@ export class CardForm extends MethodForm<CardField> {
     const s = ctx.strings;
     const style = ctx.frameTokens();
     const challengeWindow = ctx.challengeWindow(this.clientWidth);
+    // The brand the number shows is part of its name for assistive technology too.
+    const numberLabel = ctx.options.brandDetection !== false && this.brand ? `${s.number}, ${brandName(this.brand)}` : s.number;
     for (const field of ['number', 'cvv'] as const) {
       const key = this.errors[field];
       const description = key ? s[key] : field === 'cvv' && ctx.options.showCVVHint ? s.cvvHint : '';
       this.frames.configure(field, {
         locale: ctx.locale,
-        label: field === 'number' ? s.number : s.cvv,
+        label: field === 'number' ? numberLabel : s.cvv,
         placeholder: field === 'number' ? '1234 1234 1234 1234' : this.frames.states.number?.cvvLength === 4 ? '1234' : '123',
         style,
         challengeWindow,
@@ -135,6 +137,8 @@ export class CardForm extends MethodForm<CardField> {
       if (field === 'number' && message.brand !== this.brand) {
         this.brand = message.brand;
         this.ctx.brand(message.brand);
+        // Said once as it appears, as the label shows it to sighted shoppers.
+        if (message.brand && this.ctx.options.brandDetection !== false) this.ctx.announce(brandName(message.brand));
       }
       // Errors show when the shopper leaves a field (or after a submit attempt), and clear as
       // soon as the value is right.
