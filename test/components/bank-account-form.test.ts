@@ -27,6 +27,18 @@ describe('SEPA direct debit form', () => {
   let restore = () => {};
   afterEach(() => restore());
 
+  it('keeps the mandate and save checkboxes full size beside a long text in a narrow form', async () => {
+    const { el, fetchStub } = await sepa(undefined, 'DIRECTDEBIT_SEPA', 'de');
+    restore = fetchStub.restore;
+    el.style.width = '300px';
+    el.options = { registrations: { askToSave: true } };
+    await settle(el);
+    for (const box of [one<HTMLInputElement>(el, '#mandate'), one<HTMLInputElement>(el, 'input[part="checkbox"]:not(#mandate)')]) {
+      const size = box.getBoundingClientRect();
+      expect([Math.round(size.width), Math.round(size.height)], box.id || 'save').to.deep.equal([20, 20]);
+    }
+  });
+
   it('checks the IBAN (SEPA country, BBAN format, check digits), the BIC and the mandate', async () => {
     const { el, input, submit, fetchStub } = await sepa();
     restore = fetchStub.restore;

@@ -90,6 +90,8 @@ export const formStyles = css`
     font-weight: 400;
   }
   .choice input {
+    /* Full size beside a text of several lines: a flex item would shrink. */
+    flex: none;
     width: 1.25rem;
     height: 1.25rem;
     margin: 0.125rem 0 0;
