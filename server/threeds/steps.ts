@@ -312,6 +312,16 @@ export async function answerChallenge(deps: Deps, loaded: Step, action: Challeng
   return endWithout(deps, step, ['challenge'], { outcome });
 }
 
+/**
+ * The shopper left the authentication from the page that shows it (the widget's Cancel): it
+ * ends as a cancelled challenge would, from wherever it stands; one that ended stays as it is.
+ */
+export async function cancelAuthentication(deps: Deps, loaded: Step): Promise<Step> {
+  const step = await current(deps, loaded);
+  if (step.status !== 'method' && step.status !== 'challenge') return step;
+  return endWithout(deps, step, ['method', 'challenge'], { outcome: challengeOutcome('cancel') });
+}
+
 export type ProviderAction = 'approve' | 'cancel';
 export const PROVIDER_ACTIONS: readonly ProviderAction[] = ['approve', 'cancel'];
 

@@ -376,6 +376,33 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.equal((await payment(body.id)).result.code, '000.200.000');
     });
 
+    it('the page around the challenge may cancel it with the token: 100.396.101 from the challenge or the method, and an ended one stays as it ended', async () => {
+      const cancel = (redirect: { url: string; parameters: Array<{ name: string; value: string }> }, token = redirect.parameters[0]!.value) =>
+        browser.post(new URL('cancel', redirect.url).href, { token });
+      // At the issuer's challenge page.
+      const { id, body, page } = await challenged();
+      const authId = body.redirect.url.split('/').at(-2);
+      assert.equal((await cancel(body.redirect, 'nope')).status, 403);
+      assert.equal((await payment(id)).result.code, '000.200.000');
+      const cancelled = await cancel(body.redirect);
+      assert.equal(cancelled.status, 303);
+      assert.equal(cancelled.headers.get('location'), `/v1/threeds/${authId}/complete`);
+      assert.equal((await payment(id)).result.code, '100.396.101');
+      // The issuer's page answered afterwards changes nothing.
+      assert.equal((await browser.press(page, 'approve')).status, 303);
+      assert.equal((await payment(id)).result.code, '100.396.101');
+      // While the method runs, before any challenge.
+      const early = await merchant.post('/v1/payments', authenticated(cards.challenge.VISA));
+      assert.equal((await browser.open(early.body.redirect)).status, 200);
+      assert.equal((await cancel(early.body.redirect)).status, 303);
+      assert.equal((await payment(early.body.id)).result.code, '100.396.101');
+      // An approved one stays approved.
+      const approved = await challenged();
+      await browser.finish(approved.page, 'approve');
+      assert.equal((await cancel(approved.body.redirect)).status, 303);
+      assert.equal((await payment(approved.id)).result.code, '000.100.110');
+    });
+
     it('a refused page request ends there: an answer with a wrong token, or to an unknown id, touches nothing and logs no error', async () => {
       const { body } = await merchant.post('/v1/payments', authenticated(cards.challenge.VISA));
       const authId = body.redirect.url.split('/').at(-2);

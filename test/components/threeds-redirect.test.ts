@@ -34,8 +34,8 @@ function recordSubmits() {
 }
 
 /** A card form in a widget `width` pixels wide, its frames ready, filled in. */
-async function cardWidget(width: number, options: WidgetOptions = {}) {
-  const el = await widget({ brands: 'VISA MASTER PAYPAL', action: 'https://shop.example/result', options });
+async function cardWidget(width: number, options: WidgetOptions = {}, locale = 'en') {
+  const el = await widget({ brands: 'VISA MASTER PAYPAL', action: 'https://shop.example/result', options, locale });
   el.style.width = `${width}px`;
   const card = one<CardForm>(el, 'pw-card-form');
   const posted: [string, ParentMessage][] = [];
@@ -106,6 +106,24 @@ describe('3-D Secure and other redirects in the widget', () => {
     expect(forms.submitted[0]).to.deep.equal({ method: 'post', action: AUTHENTICATE, target: frame.name, fields: { token: 'opaque-1' }, connected: true });
     expect(frame.name).to.match(/^pw-[0-9a-f]{16}$/);
     expect(all(el, 'form')).to.have.length(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('offers Cancel under the challenge: it posts the token to the authentication\'s cancel, into the frame, once', async () => {
+    const { el, pay } = await cardWidget(440, {}, 'de');
+    await pay(pending());
+    await waitUntil(() => forms.submitted.length === 1, 'the widget posted the redirect');
+    const frame = one<HTMLIFrameElement>(el, 'iframe[part="challenge"]');
+    const cancel = one<HTMLButtonElement>(el, 'button[part="cancel"]');
+    expect(cancel.textContent).to.equal('Abbrechen');
+    expect(cancel.getBoundingClientRect().top).to.be.at.least(frame.getBoundingClientRect().bottom);
+    cancel.click();
+    cancel.click();
+    await settle(el);
+    expect(forms.submitted.slice(1)).to.deep.equal([
+      { method: 'post', action: `${GATEWAY}/v1/threeds/0123456789abcdef0123456789abcdef/cancel`, target: frame.name, fields: { token: 'opaque-1' }, connected: true },
+    ]);
+    expect(cancel.getAttribute('aria-disabled')).to.equal('true');
     await expect(el).to.be.accessible();
   });
 

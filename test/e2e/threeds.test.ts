@@ -135,6 +135,23 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     await page.close();
   });
 
+  it('Back during the challenge leaves the frame on an error page; the widget\'s Cancel still ends the payment (100.396.101)', async () => {
+    const { page, violations } = await openShop();
+    await fillCard(page, CHALLENGE);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await challengeDocument(page);
+    // Back takes the frame to the POST that showed the authentication page: the browser will not send it again.
+    await page.goBack().catch(() => undefined);
+    await page.waitForTimeout(500);
+    assert.equal(new URL(page.url()).origin, stage.shopOrigin, 'Back stayed in the challenge frame');
+    await page.locator('payment-widget').getByRole('button', { name: 'Cancel' }).click();
+    const { code, merchant } = await resultOf(page);
+    assert.equal(code, '100.396.101');
+    assert.equal(merchant.threeDSecure?.authenticationStatus, undefined);
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
   /** A stored card of the shop's entity, offered by the shop page (registration=). */
   async function savedCard(number: string): Promise<string> {
     const { status, body } = await stage.merchant.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': number, 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });

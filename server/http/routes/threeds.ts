@@ -7,6 +7,7 @@
 //   POST /v1/threeds/{id}/method/notify   the gateway's method notification: data-threeds-method="done"
 //   POST /v1/threeds/{id}/continue        token, threeDSCompInd → the challenge request, or 303 to complete
 //   POST /v1/threeds/{id}/challenge       creq, threeDSSessionData [, action] → the simulated ACS's challenge page; its answer
+//   POST /v1/threeds/{id}/cancel          token → ends the authentication as cancelled (the widget's Cancel); 303 to complete
 //   GET  /v1/threeds/{id}/complete        the completion page: data-result-url, which threeds.js opens at the top level
 //   GET  /v1/threeds/{id}/result          the gateway's result page (no shopperResultUrl)
 //   POST /v1/providers/{id}/pay           token [, action] → the simulated provider's page; its answer
@@ -23,6 +24,7 @@ import { CHALLENGE_ACTIONS, methodSignals, VERSION, type ChallengeAction, type M
 import {
   answerChallenge,
   answerProvider,
+  cancelAuthentication,
   continueAfterMethod,
   current,
   PROVIDER_ACTIONS,
@@ -253,6 +255,16 @@ ${last4 ? `<p>${escapeHtml(step.paymentBrand)} card ending ${escapeHtml(last4)}<
 </form>
 </main>`;
       return sendPage(reply, htmlPage({ title: 'Confirm your payment', data: { 'threeds-acs': 'challenge' }, body }), ACS_PAGE_CSP);
+    },
+  });
+
+  // The shopper cancels from the page around the challenge (the widget's Cancel under its frame):
+  // the gateway ends its own step, whatever the issuer's page shows meanwhile.
+  methods(app, g, '/v1/threeds/:id/cancel', {
+    POST: async (request, reply) => {
+      const found = await stepOf(request, reply, 'threeds', 'token');
+      if (!found) return reply;
+      return toComplete(reply, await cancelAuthentication(g.deps, found));
     },
   });
 

@@ -54,4 +54,5 @@ export const ar: Texts = [
   'طرق الدفع المحفوظة', // mSavedAll
   'تم إتمام هذه الدفعة بالفعل.', // rPaid
   'MM/YY', // mmYY
+  'إلغاء', // cancel
 ];

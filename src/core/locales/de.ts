@@ -54,4 +54,5 @@ export const de: Texts = [
   'Gespeicherte Zahlungsarten', // mSavedAll
   'Diese Zahlung ist bereits abgeschlossen.', // rPaid
   'MM/JJ', // mmYY
+  'Abbrechen', // cancel
 ];

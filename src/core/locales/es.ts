@@ -54,4 +54,5 @@ export const es: Texts = [
   'Métodos de pago guardados', // mSavedAll
   'Este pago ya se ha realizado.', // rPaid
   'MM/AA', // mmYY
+  'Cancelar', // cancel
 ];

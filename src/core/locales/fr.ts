@@ -54,4 +54,5 @@ export const fr: Texts = [
   'Moyens de paiement enregistrés', // mSavedAll
   'Ce paiement est déjà effectué.', // rPaid
   'MM/AA', // mmYY
+  'Annuler', // cancel
 ];

@@ -54,4 +54,5 @@ export const it: Texts = [
   'Metodi di pagamento salvati', // mSavedAll
   'Questo pagamento è già stato effettuato.', // rPaid
   'MM/AA', // mmYY
+  'Annulla', // cancel
 ];

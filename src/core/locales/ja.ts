@@ -54,4 +54,5 @@ export const ja: Texts = [
   '保存済みの支払い方法', // mSavedAll
   'この支払いはすでに完了しています。', // rPaid
   'MM/YY', // mmYY
+  'キャンセル', // cancel
 ];

@@ -54,4 +54,5 @@ export const nl: Texts = [
   'Opgeslagen betaalmethoden', // mSavedAll
   'Deze betaling is al voltooid.', // rPaid
   'MM/JJ', // mmYY
+  'Annuleren', // cancel
 ];

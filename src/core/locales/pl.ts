@@ -54,4 +54,5 @@ export const pl: Texts = [
   'Zapisane metody płatności', // mSavedAll
   'Ta płatność została już zrealizowana.', // rPaid
   'MM/RR', // mmYY
+  'Anuluj', // cancel
 ];

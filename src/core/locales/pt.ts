@@ -54,4 +54,5 @@ export const pt: Texts = [
   'Métodos de pagamento guardados', // mSavedAll
   'Este pagamento já foi concluído.', // rPaid
   'MM/AA', // mmYY
+  'Cancelar', // cancel
 ];

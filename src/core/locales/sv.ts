@@ -54,4 +54,5 @@ export const sv: Texts = [
   'Sparade betalsätt', // mSavedAll
   'Betalningen är redan genomförd.', // rPaid
   'MM/ÅÅ', // mmYY
+  'Avbryt', // cancel
 ];

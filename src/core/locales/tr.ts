@@ -54,4 +54,5 @@ export const tr: Texts = [
   'Kayıtlı ödeme yöntemleri', // mSavedAll
   'Bu ödeme zaten tamamlandı.', // rPaid
   'AA/YY', // mmYY
+  'İptal', // cancel
 ];

@@ -54,4 +54,5 @@ export const zh: Texts = [
   '已保存的付款方式', // mSavedAll
   '此付款已完成。', // rPaid
   'MM/YY', // mmYY
+  '取消', // cancel
 ];

@@ -57,6 +57,7 @@ export class PaymentWidget extends LitElement {
     loadError: { state: true },
     selected: { state: true },
     challenge: { state: true },
+    cancelling: { state: true },
   };
 
   /** The gateway origin when the element has no `gateway` attribute (set from the script's src). */
@@ -76,6 +77,8 @@ export class PaymentWidget extends LitElement {
   declare selected: string;
   /** The challenge window of the 3-D Secure frame shown instead of the form ('' when none). */
   declare challenge: string;
+  /** The shopper pressed Cancel under the challenge; the gateway is ending it. */
+  declare cancelling: boolean;
 
   readonly announcer = new Announcer(this);
   #abort: AbortController | undefined;
@@ -94,11 +97,14 @@ export class PaymentWidget extends LitElement {
   /** The challenge window last sent to the paying frame. */
   #window: ChallengeWindow = '5';
   readonly #frameName = `pw-${randomHex(8)}`;
+  /** Where the challenge shown is cancelled, with its token. */
+  #cancel: { action: string; parameters: unknown[] } | undefined;
 
   constructor() {
     super();
     this.checkoutId = this.brands = this.action = this.locale = this.gateway = this.loadError = this.selected = this.challenge = '';
     this.options = {};
+    this.cancelling = false;
     this.loading = false;
   }
 
@@ -159,6 +165,8 @@ export class PaymentWidget extends LitElement {
     this.#abort?.abort();
     this.checkout = undefined;
     this.loadError = this.challenge = '';
+    this.cancelling = false;
+    this.#cancel = undefined;
     this.#readyFired = false;
     this.#typed.clear();
     const id = this.checkoutId;
@@ -297,10 +305,22 @@ export class PaymentWidget extends LitElement {
    * size in the widget, or to the top level for the full page (5).
    */
   async #post(action: string, parameters: unknown[], challengeWindow: string): Promise<void> {
+    const framed = !!challengeSize(challengeWindow);
+    if (!framed) return this.#submit(action, parameters, '_top');
+    // The gateway's authentication page is /v1/threeds/{id}/authenticate; its cancel is beside it.
+    this.#cancel = { action: new URL('cancel', action).href, parameters };
+    this.challenge = challengeWindow;
+    await this.updateComplete;
+    this.#submit(action, parameters, this.#frameName);
+    this.renderRoot.querySelector<HTMLElement>('[part=challenge]')?.focus();
+  }
+
+  /** POSTs name-value parameters (DOM only: Trusted Types) to `action` in the window named `target`. */
+  #submit(action: string, parameters: unknown[], target: string): void {
     const form = document.createElement('form');
     form.method = 'post';
     form.action = action;
-    form.target = '_top';
+    form.target = target;
     for (const p of parameters as { name: unknown; value: unknown }[]) {
       if (typeof p?.name !== 'string' || typeof p.value !== 'string') continue;
       const input = document.createElement('input');
@@ -309,16 +329,20 @@ export class PaymentWidget extends LitElement {
       input.value = p.value;
       form.append(input);
     }
-    const framed = !!challengeSize(challengeWindow);
-    if (framed) {
-      this.challenge = challengeWindow;
-      await this.updateComplete;
-      form.target = this.#frameName;
-    }
     this.renderRoot.append(form);
     form.submit();
     form.remove();
-    if (framed) this.renderRoot.querySelector<HTMLElement>('[part=challenge]')?.focus();
+  }
+
+  /**
+   * The shopper leaves the challenge: the gateway ends the authentication as cancelled and its
+   * completion page, in the frame, goes on to the result as the issuer's own Cancel does. The
+   * way out too when the issuer's page hangs, or Back left the frame on an error page.
+   */
+  #cancelChallenge(): void {
+    if (!this.#cancel || this.cancelling) return;
+    this.cancelling = true;
+    this.#submit(this.#cancel.action, this.#cancel.parameters, this.#frameName);
   }
 
   /** The action (shopperResultUrl) with id and resourcePath, as the gateway builds redirect.url. */
@@ -367,7 +391,8 @@ export class PaymentWidget extends LitElement {
       width=${width}
       height=${height}
       sandbox="allow-scripts allow-same-origin allow-forms allow-top-navigation"
-    ></iframe>`;
+    ></iframe>
+    <button part="cancel" type="button" aria-disabled=${this.cancelling} @click=${() => this.#cancelChallenge()}>${this.#strings.cancel}</button>`;
   }
 
   /**

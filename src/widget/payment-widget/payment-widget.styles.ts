@@ -36,6 +36,13 @@ export const styles = [
       margin: 0 auto;
       border: 0;
     }
+    /* A way out under the challenge: quieter than a pay button. */
+    [part='cancel'] {
+      justify-self: center;
+      color: var(--pw-color-primary);
+      background: transparent;
+      border: var(--pw-border-width) solid var(--pw-color-border);
+    }
     [part='status'] {
       margin: 0;
     }
