@@ -637,6 +637,17 @@ export const operations: Operation[] = [
     },
   },
   {
+    method: 'post',
+    path: '/v1/threeds/{id}/cancel',
+    operationId: 'threedsCancel',
+    tag: 'Shopper pages',
+    summary: 'The shopper leaves the authentication (the widget\u2019s Cancel under its challenge frame)',
+    credential: 'redirect token',
+    id: stepId,
+    body: page('ThreedsCancelForm', 'Cancel', shopperBodies.authenticate),
+    responses: { '303': { description: 'To /complete: the authentication ended as cancelled (100.396.101), or had already ended.', content: 'none' }, ...stepPages('token') },
+  },
+  {
     method: 'get',
     path: '/v1/threeds/{id}/complete',
     operationId: 'threedsComplete',
