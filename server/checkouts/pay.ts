@@ -11,11 +11,12 @@ import { failure, paramError } from '../schema/errors.ts';
 import type { AccountCheck, InitialPaymentRequest } from '../schema/requests.ts';
 import type { Entity } from '../config.ts';
 import { planAuthentication } from '../threeds/policy.ts';
+import { supersede } from '../threeds/steps.ts';
 import { withSeenBrowser, type SeenBrowser } from './browser.ts';
 import { checkoutById, stateOf, type Checkout, type Stated, type StoredRequest } from './checkouts.ts';
 import { endHold, holdOpenCheckout } from '../store/checkouts.ts';
 import { findRegistration } from '../store/registrations.ts';
-import type { PaymentRecord } from '../store/payments.ts';
+import { findPayment, type PaymentRecord } from '../store/payments.ts';
 import { isSuccess } from '../results.ts';
 
 /** One payment attempt of a checkout, successful or declined. */
@@ -110,7 +111,14 @@ export async function payCheckout(deps: Deps, ctx: Context, loaded: Checkout, pa
   if (state.name !== 'open') return { kind: 'state', checkout: loaded, state };
 
   // The hold answers the checkout as held: the payment is built from what no one can change any more.
-  const held = await deps.store.write((trx) => holdOpenCheckout<StoredRequest>(trx, loaded.id, deps.clock().getTime()));
+  const hold = () => deps.store.write((trx) => holdOpenCheckout<StoredRequest>(trx, loaded.id, deps.clock().getTime()));
+  let held = await hold();
+  if (!held && loaded.status === 'processing' && loaded.paymentId) {
+    // An earlier attempt waits at its redirect, which the shopper left: this attempt replaces it.
+    const waiting = await findPayment(deps.store.db, loaded.entityId, loaded.paymentId);
+    if (waiting) await supersede(deps, waiting);
+    held = await hold();
+  }
   if (!held) {
     const current = (await checkoutById(deps, loaded.id)) ?? loaded;
     return { kind: 'state', checkout: current, state: await stateOf(deps, current), busy: current.status === 'processing' };

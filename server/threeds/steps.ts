@@ -322,6 +322,18 @@ export async function cancelAuthentication(deps: Deps, loaded: Step): Promise<St
   return endWithout(deps, step, ['method', 'challenge'], { outcome: challengeOutcome('cancel') });
 }
 
+/**
+ * The shopper started a new attempt on the checkout while this payment waited at its redirect
+ * (Back from the issuer's or the provider's page, a reload, another tab): the wait ends as a
+ * cancel would end it, so that the new attempt may go on. One that is being authorized is left.
+ */
+export async function supersede(deps: Deps, payment: PaymentRecord): Promise<void> {
+  if (payment.status !== 'pending') return;
+  const step = await findStepOfPayment<StepData>(deps.store.db, payment.id);
+  if (!step || !WAITING.includes(step.status)) return;
+  await endWithout(deps, step, WAITING, step.kind === 'provider' ? { provider: 'cancelled' } : { outcome: challengeOutcome('cancel') });
+}
+
 export type ProviderAction = 'approve' | 'cancel';
 export const PROVIDER_ACTIONS: readonly ProviderAction[] = ['approve', 'cancel'];
 

@@ -505,6 +505,8 @@ function threedsSuite(options: TestGatewayOptions) {
 
   describe('checkout payments', () => {
     const prepare = (overrides: Record<string, string> = {}) => prepareCheckout(merchant, { ...billingAddress, ...overrides });
+    /** The checkout's payments, oldest first (their ndc is the checkout id). */
+    const paymentsOf = (id: string) => gw.running.store.db.selectFrom('payments').select(['id', 'status']).where('ndc', '=', id).orderBy('created_at').execute();
     const checkoutPayment = async (id: string) => {
       const { status, body } = await merchant.get(`/v1/checkouts/${id}/payment`);
       assert.equal(status, 200);
@@ -522,10 +524,8 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.match(body.redirect.url, new RegExp(`^${gw.base}/v1/threeds/[0-9a-f]{32}/authenticate$`));
       assert.deepEqual(body.redirect.parameters.map((p: { name: string }) => p.name), ['token']);
 
-      // While the shopper authenticates the checkout reads as pending and takes no other payment.
+      // While the shopper authenticates the checkout reads as pending.
       assert.deepEqual((await checkoutPayment(id)).result, PENDING);
-      const second = await shopper.pay(id, { ...pageCard(), ...browserData });
-      assert.equal(second.status, 409);
 
       const page = await browser.toChallenge(body.redirect);
       const url = await browser.finish(page, 'approve');
@@ -539,6 +539,40 @@ function threedsSuite(options: TestGatewayOptions) {
       const registration = await merchant.get(`/v1/checkouts/${id}/registration`);
       assert.equal(registration.body.id, paid.registrationId);
       assert.equal((await shopper.form(id)).status, 400);
+    });
+
+    it('a new attempt replaces one that waits at its redirect (Back from the issuer\'s page, a reload): the old one ends cancelled and cannot be approved any more', async () => {
+      const id = await prepare();
+      const first = await shopper.pay(id, { ...pageCard({ 'card.number': cards.challenge.VISA }), ...browserData });
+      assert.deepEqual(first.body.result, PENDING);
+      const page = await browser.toChallenge(first.body.redirect);
+      const waiting = (await paymentsOf(id))[0]!.id;
+
+      const second = await shopper.pay(id, { ...pageCard(), ...browserData });
+      assert.equal(second.status, 200, JSON.stringify(second.body));
+      assert.equal(second.body.result.code, '000.100.110');
+      const paid = await checkoutPayment(id);
+      assert.equal(paid.result.code, '000.100.110');
+      assert.notEqual(paid.id, waiting);
+      assert.equal((await payment(waiting)).result.code, '100.396.101');
+      // The issuer's page, answered late, changes nothing: one payment only.
+      await browser.finish(page, 'approve');
+      assert.equal((await payment(waiting)).result.code, '100.396.101');
+      assert.equal((await checkoutPayment(id)).id, paid.id);
+    });
+
+    it('a new attempt replaces a provider approval the shopper left (Back from PayPal, then a card)', async () => {
+      const id = await prepare();
+      const first = await shopper.pay(id, { paymentBrand: 'PAYPAL', 'virtualAccount.accountId': 'jane@example.com' });
+      assert.deepEqual(first.body.result, PENDING, JSON.stringify(first.body));
+      const waiting = (await paymentsOf(id))[0]!.id;
+      const second = await shopper.pay(id, { ...pageCard(), ...browserData });
+      assert.equal(second.body.result.code, '000.100.110', JSON.stringify(second.body));
+      assert.equal((await payment(waiting)).result.code, '100.396.101');
+      const late = await browser.post(first.body.redirect.url, { token: first.body.redirect.parameters[0].value, action: 'approve' });
+      assert.equal(late.status, 303);
+      assert.equal((await payment(waiting)).result.code, '100.396.101');
+      assert.equal((await checkoutPayment(id)).result.code, '000.100.110');
     });
 
     it('frictionless and attempt pay at once; refusals leave the checkout open', async () => {
