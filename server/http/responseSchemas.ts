@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { CHECKOUT_ID } from '../checkouts/checkouts.ts';
 import { paymentTypes } from '../schema/basic.ts';
+import { ECHOED_WITHOUT_SECRETS, NOT_ECHOED } from '../schema/echo.ts';
+import { initialPaymentRequest } from '../schema/requests.ts';
 import { BILLING_FIELDS } from '../threeds/policy.ts';
 
 const hex32 = z.string().regex(/^[0-9a-f]{32}$/);
@@ -80,8 +82,7 @@ const maskedCard = z.looseObject({
   regulatedFlag: z.enum(['true', 'false']).optional().describe('Whether the issuer is regulated, from the BIN data.'),
 });
 
-export const paymentResponse = z
-  .looseObject({
+const declaredAnswer = {
     id: hex32.describe('The payment id: use it in POST /v1/payments/{id} and GET /v1/payments/{id}.'),
     paymentType: z.enum(paymentTypes).describe('Echo of the request type.'),
     paymentBrand: z.string().max(32).optional(),
@@ -118,8 +119,26 @@ export const paymentResponse = z
     referencedId: hex32.optional().describe('The referenced payment of a capture or refund; in webhook notifications only.'),
     brandResult: z.string().regex(/^[A-Z]{1,16}$/).optional().describe('The brand detected from the card number, for every card payment whose brand the number shows.'),
     ...envelope,
-  })
-  .describe('The payment response (also the payload of webhooks). It also echoes the request groups that were accepted (customer, billing, shipping, cart, merchant, …) as nested objects.');
+};
+
+/**
+ * What a payment answers back of its request (schema/echo.ts): each parameter and group as it
+ * was accepted, so with the request's own schema; a group with secrets is answered without them.
+ */
+const echoedAnswer = Object.fromEntries(
+  Object.entries(initialPaymentRequest.shape)
+    .filter(([name]) => !NOT_ECHOED.has(name) && !(name in declaredAnswer))
+    .map(([name, schema]) => [
+      name,
+      ECHOED_WITHOUT_SECRETS.has(name)
+        ? z.looseObject({}).optional().describe(`Echo of the accepted ${name}.* parameters, without their secrets (PINs, tokens, encrypted data left out; card numbers masked to their last four).`)
+        : (schema as z.ZodType).optional(),
+    ]),
+);
+
+export const paymentResponse = z
+  .looseObject({ ...declaredAnswer, ...echoedAnswer })
+  .describe('The payment response (also the payload of webhooks): the outcome, and the request\'s accepted parameters and groups as nested objects.');
 
 export const registrationResponse = z
   .looseObject({

@@ -18,7 +18,7 @@ import { WALLETS } from './wallets.ts';
 type Group = Record<string, unknown>;
 
 /** Top-level parameters answered elsewhere (amount, type, brand …) or never (accounts, instructions). */
-const NOT_ECHOED = new Set([
+export const NOT_ECHOED = new Set([
   'amount', 'currency', 'paymentType', 'paymentBrand', 'card', 'bankAccount', 'virtualAccount', 'tokenAccount',
   'testMode', 'createRegistration', 'overrideHolder', 'account', 'sequence', 'numberOfCaptures', 'merchantTransactionId',
 ]);
@@ -59,6 +59,9 @@ const SECRETS_OF: Record<string, (value: Group) => Group> = {
   recipient: party,
   ...Object.fromEntries(WALLETS.map((name) => [name, wallet])),
 };
+
+/** The groups that are answered without some of their fields (see the table above). */
+export const ECHOED_WITHOUT_SECRETS: ReadonlySet<string> = new Set(Object.keys(SECRETS_OF));
 
 const isGroup = (value: unknown): value is Group => value !== null && typeof value === 'object' && !Array.isArray(value);
 

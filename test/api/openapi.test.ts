@@ -21,6 +21,7 @@ import { flatBodySchema, flatParams, indexPattern } from '../../server/schema/fl
 import { initialPaymentRequest, referencingRequest, registrationPaymentRequest, registrationRequest } from '../../server/schema/requests.ts';
 import { scheduleRequest } from '../../server/schema/schedules.ts';
 import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
+import { groupSamples } from '../support/groups.ts';
 
 type Json = Record<string, any>;
 
@@ -344,6 +345,14 @@ describe('OpenAPI document', () => {
     assert.equal(paid.status, 200);
     ok('PaymentResponse', paid.body);
     ok('PaymentResponse', (await gw.client.get(`/v1/payments/${paid.body.id}`)).body);
+    // Every group a payment echoes is in the schema, field by field (no additional field of its own).
+    const everything = await gw.client.post('/v1/payments', cardDebit({ ...Object.assign({}, ...Object.values(groupSamples)), shopperResultUrl: 'https://shop.example/result' }));
+    assert.equal(everything.status, 200, JSON.stringify(everything.body));
+    ok('PaymentResponse', everything.body);
+    const answer = doc.components.schemas.PaymentResponse as { properties: Record<string, { properties?: Record<string, unknown> }> };
+    for (const name of ['billing', 'customer', 'shipping', 'cart', 'standingInstruction', 'shopperResultUrl', 'merchantInvoiceId', 'giftCard']) assert.ok(answer.properties[name], name);
+    assert.ok(answer.properties.standingInstruction!.properties!.initialTransactionId);
+    assert.equal(check('PaymentResponse', { ...everything.body, billing: { ...everything.body.billing, street9: 'x' } }).valid, false);
     const invalid = await gw.client.post('/v1/payments', cardDebit({ 'card.number': '42', currency: 'eur' }));
     assert.equal(invalid.status, 400);
     ok('ErrorResponse', invalid.body);
