@@ -126,6 +126,26 @@ describe('<payment-widget>', () => {
     expect(region.textContent).to.equal('');
   });
 
+  it('tells the shop when none of its brands can be paid with here: the alert, and pw-error once, never pw-ready', async () => {
+    fetchStub = stubFetch();
+    const events: Array<[string, unknown]> = [];
+    const record = (event: Event) => events.push([event.type, (event as CustomEvent).detail]);
+    document.addEventListener('pw-error', record);
+    document.addEventListener('pw-ready', record);
+    try {
+      const el = await widget({ brands: 'FOOBAR' });
+      await settle(el);
+      el.requestUpdate();
+      await settle(el);
+      expect(one(el, '[part="alert"]').textContent).to.equal('Payment method not available.');
+      expect(one(el, '[aria-live]').textContent).to.equal('Payment method not available.');
+      expect(events).to.deep.equal([['pw-error', { code: '', message: 'Payment method not available.' }]]);
+    } finally {
+      document.removeEventListener('pw-error', record);
+      document.removeEventListener('pw-ready', record);
+    }
+  });
+
   it('says when the gateway cannot be reached', async () => {
     fetchStub = stubFetch();
     const served = window.fetch;

@@ -332,10 +332,22 @@ describe('wallet buttons', () => {
     expect(all(alone.el, 'pw-card-form, fieldset[part="methods"]')).to.have.length(0);
     alone.fetchStub.restore();
 
+    // Nothing to pay with is told to the shop: pw-error once, never pw-ready.
+    const events: Array<[string, unknown]> = [];
+    const record = (event: Event) => events.push([event.type, (event as CustomEvent).detail]);
+    document.addEventListener('pw-error', record);
+    document.addEventListener('pw-ready', record);
+    restore.push(() => {
+      document.removeEventListener('pw-error', record);
+      document.removeEventListener('pw-ready', record);
+    });
     const none = await walletWidget({ brands: 'APPLEPAY' });
     restore.push(none.fetchStub.restore);
+    await waitUntil(() => events.length > 0, 'no event');
+    await settle(none.el);
     expect(walletButtons(none.el)).to.have.length(0);
     expect(one(one(none.el, 'pw-wallet-buttons'), '[part="alert"]').textContent).to.equal('Payment method not available.');
+    expect(events).to.deep.equal([['pw-error', { code: '', message: 'Payment method not available.' }]]);
     await expect(none.el).to.be.accessible();
   });
   it("asks Apple Pay for the lowest version that knows the entity's networks, and Samsung Pay only for its own", async () => {

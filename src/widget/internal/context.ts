@@ -69,6 +69,8 @@ export interface WidgetContext {
   announce(text: string): void;
   /** The form can take input (its frames answered); the widget fires pw-ready once. */
   ready(): void;
+  /** Nothing can be paid with here (no method of the page's brands, no wallet in this browser): pw-error once. */
+  unavailable(): void;
   /** The brand detected from the card number changed (pw-brand). */
   brand(brand: string | undefined): void;
   /** pw-submit (cancelable) and onBeforeSubmitCard: false when the shop cancelled. */

@@ -83,6 +83,7 @@ export class PaymentWidget extends LitElement {
   readonly announcer = new Announcer(this);
   #abort: AbortController | undefined;
   #readyFired = false;
+  #unavailableFired = false;
   readonly #typed = new Map<string, Readonly<Record<string, string>>>();
   /** The locale in use: the one asked for once its texts are loaded; English before, and if they fail. */
   #locale: Locale = 'en';
@@ -134,6 +135,20 @@ export class PaymentWidget extends LitElement {
     if (changed.has('checkoutId') || changed.has('gateway')) void this.#load();
   }
 
+  protected override updated(): void {
+    // The form data offers none of the page's brands, and no wallet may yet show one.
+    if (this.checkout && !this.challenge && !this.methods().length && !this.allowedBrands().some((b) => methodOf(b) === 'wallet')) this.#unavailable();
+  }
+
+  /** "Payment method not available.": said, and told the shop (pw-error), once per checkout. */
+  #unavailable(): void {
+    if (this.#unavailableFired) return;
+    this.#unavailableFired = true;
+    const message = this.#strings.rConfig;
+    this.announcer.announce(message);
+    this.#emit('pw-error', { code: '', message });
+  }
+
   /** Fetches the asked locale's texts at once, alongside the form data, which waits for them (docs/widget-protocol.md). */
   #loadTexts(): void {
     const locale = resolveLocale(this.locale || document.documentElement.lang || navigator.language);
@@ -167,7 +182,7 @@ export class PaymentWidget extends LitElement {
     this.loadError = this.challenge = '';
     this.cancelling = false;
     this.#cancel = undefined;
-    this.#readyFired = false;
+    this.#readyFired = this.#unavailableFired = false;
     this.#typed.clear();
     const id = this.checkoutId;
     if (!this.isConnected) return;
@@ -268,6 +283,7 @@ export class PaymentWidget extends LitElement {
         if (!this.#readyFired) this.#emit('pw-ready', { checkoutId: this.checkoutId });
         this.#readyFired = true;
       },
+      unavailable: () => this.#unavailable(),
       brand: (brand) => this.#emit('pw-brand', { brand }),
       beforeSubmit: (method, brand) => this.#emit('pw-submit', { method, brand }, true),
       result: (answer, method) => this.#onResult(answer, method),

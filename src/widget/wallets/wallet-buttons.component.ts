@@ -66,7 +66,10 @@ export class WalletButtons extends LitElement {
     void Promise.all(brands.map((brand) => (window.PaymentRequest ? can(brand) : false))).then((answers) => {
       if (this.#asked !== asked) return;
       this.available = brands.filter((_, i) => answers[i] === true);
-      if (this.alone) this.ctx.ready();
+      if (this.alone) {
+        if (this.available.length) this.ctx.ready();
+        else this.ctx.unavailable();
+      }
     });
   }
 
