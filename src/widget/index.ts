@@ -72,6 +72,9 @@ function unload(): void {
   }
 }
 
+// Loaded again (a single-page app adding the script on each route), this copy takes over: the
+// widgets of the one before go, so that a form never holds two.
+window.wpwl?.unload();
 window.wpwl = { mount, unload };
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });

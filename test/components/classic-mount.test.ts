@@ -40,6 +40,19 @@ describe('classic form mount (paymentWidgets.js)', () => {
       <form action="https://shop.example/result" class="paymentWidgets" data-brands="VISA MASTER DIRECTDEBIT_SEPA" data-checkout-id=${CHECKOUT_ID}></form>
     </div>`);
 
+  it('loaded a second time, the script takes over: one widget per form, and unload removes it', async () => {
+    const page = await shopForm();
+    window.wpwl!.mount();
+    const first = window.wpwl!;
+    expect(page.querySelectorAll('payment-widget')).to.have.length(1);
+    // A second copy of the script: a new module instance, as a second <script> element is.
+    await import(`../../src/widget/index.ts?copy=${Date.now()}`);
+    expect(window.wpwl).to.not.equal(first);
+    expect(page.querySelectorAll('payment-widget')).to.have.length(1);
+    window.wpwl!.unload();
+    expect(page.querySelectorAll('payment-widget')).to.have.length(0);
+  });
+
   it('mounts a widget into form.paymentWidgets with wpwlOptions and calls its callbacks', async () => {
     const calls: string[] = [];
     window.wpwlOptions = {
