@@ -146,6 +146,23 @@ describe('<payment-widget>', () => {
     }
   });
 
+  it('keeps its type and colours under a page\'s global reset (* { all: unset })', async () => {
+    fetchStub = stubFetch();
+    const reset = document.createElement('style');
+    reset.textContent = '*, *::before, *::after { box-sizing: border-box; all: unset; }';
+    document.head.append(reset);
+    try {
+      const el = await widget({ brands: 'VISA DIRECTDEBIT_SEPA' });
+      el.style.setProperty('--pw-font-family', 'monospace');
+      el.style.setProperty('--pw-color-text', 'rgb(1, 2, 3)');
+      await settle(el);
+      const legend = getComputedStyle(one(el, 'legend'));
+      expect([legend.fontFamily, legend.color]).to.deep.equal(['monospace', 'rgb(1, 2, 3)']);
+    } finally {
+      reset.remove();
+    }
+  });
+
   it('says when the gateway cannot be reached', async () => {
     fetchStub = stubFetch();
     const served = window.fetch;

@@ -21,6 +21,10 @@ export const styles = [
     .root {
       display: grid;
       gap: var(--pw-spacing);
+      /* Set here as well as on :host: a page's reset (* { all: unset }) wins over :host. */
+      color: var(--pw-color-text);
+      font-family: var(--pw-font-family);
+      line-height: 1.5;
     }
     .root.card {
       padding: var(--pw-spacing);
