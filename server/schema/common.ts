@@ -5,7 +5,8 @@ const currencies = new Set(Intl.supportedValuesOf('currency'));
 
 /** AN: any characters, with a length range. */
 export const an = (max: number, min = 1) =>
-  z.string().min(min, `must be at least ${min} characters`).max(max, `must be at most ${max} characters`);
+  // A value over its length is refused there: no pattern after it reads a long value.
+  z.string().min(min, `must be at least ${min} characters`).max(max, { error: `must be at most ${max} characters`, abort: true });
 
 /** Characters of a given class, with a length range. */
 export const chars = (pattern: RegExp, what: string, max: number, min = 1) =>

@@ -12,8 +12,13 @@ export const phone = (max = 25, min = 1) => an(max, min).regex(/^\+?[0-9 .()/-]+
 export const phoneFromDigit = (max: number, min: number) =>
   an(max, min).regex(/^[+0-9][0-9 .()/-]*$/, `must start with + or a digit, followed by ${PHONE_CHARS}`);
 
-/** As customer.email: something, an @, a domain with a dot; the mail server decides the rest. */
-export const email = (max = 128, min = 6) => an(max, min).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address such as jane@example.com');
+/**
+ * Something, an @, a domain with a dot inside it; the mail server decides the rest. The domain
+ * is read up to its first dot after its first character, so the check is linear in the length
+ * (/[^\s@]+\.[^\s@]+$/ tried every dot: a 240 KB value took 16 s).
+ */
+export const EMAIL = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
+export const email = (max = 128, min = 6) => an(max, min).regex(EMAIL, 'must be an e-mail address such as jane@example.com');
 
 /** "letters digits spaces" of names and places: letters of any script (José, Łódź). */
 export const lettersDigitsSpaces = (max: number, min = 1) => chars(/^[\p{L}\p{M}0-9 ]*$/u, 'letters, digits and spaces', max, min);

@@ -3,12 +3,12 @@
 import { z } from 'zod';
 import { an, bool, chars, date, digits, oneOf } from './common.ts';
 import { paramError, type CodedParamError } from './errors.ts';
+import { email as contactEmail } from './contact.ts';
 
 /** Phone and mobile: an optional leading +, then digits, spaces, dots, parentheses, slashes, hyphens. */
 const phone = an(25).regex(/^\+?[0-9 .()/-]+$/, 'must be an optional + followed by digits, spaces, dots, parentheses, slashes or hyphens');
 
-/** A simple address check: something, an @, a domain with a dot; the mail server decides the rest. */
-const email = an(128, 6).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address such as jane@example.com');
+const email = contactEmail();
 
 /** JavaScript's getTimezoneOffset(): minutes, positive when local time is behind UTC, from UTC+14 (-840) to UTC-12 (720). */
 export const TIMEZONE_MIN = -840;

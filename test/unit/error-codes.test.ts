@@ -6,11 +6,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
+import fc from 'fast-check';
 import { nest } from '../../server/http/params.ts';
 import { codeFor, failure, fromZod, maskValue, paramError } from '../../server/schema/errors.ts';
 import { checkoutRequest } from '../../server/schema/checkout.ts';
 import { initialPaymentRequest, parseInitialPayment, registrationRequest } from '../../server/schema/requests.ts';
 import { shipping } from '../../server/schema/shipping.ts';
+import { EMAIL } from '../../server/schema/contact.ts';
+import { customer } from '../../server/schema/customer.ts';
 import { parameterTemplates, type ParamTemplate } from '../support/params.ts';
 
 const templates: ParamTemplate[] = [initialPaymentRequest, registrationRequest, checkoutRequest].flatMap((schema) => parameterTemplates(schema));
@@ -184,5 +187,30 @@ describe('secrets in parameter errors', () => {
       const once = maskValue(name, value);
       assert.equal(maskValue(name, once), once, name);
     }
+  });
+});
+
+describe('long values', () => {
+  it('an e-mail over its length is refused for its length alone: no pattern reads a long value (240 KB of dots once took 16 s)', () => {
+    const crafted = `a@a${'.a'.repeat(120_000)}.@..a`;
+    const result = parseInitialPayment(
+      { amount: '92.00', currency: 'EUR', paymentType: 'DB', card: { number: '4200000000000000', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' }, customer: { givenName: 'J', surname: 'J', email: crafted } },
+      { env: 'test', now: new Date('2026-03-15T12:00:00Z') },
+    );
+    const f = (result as { ok: false; failure: { parameterErrors: Array<{ name: string; message: string }> } }).failure;
+    assert.deepEqual(f.parameterErrors.map((e) => [e.name, e.message]), [['customer.email', 'customer.email must be at most 128 characters']]);
+    // The length check ends the field's checks: its pattern never ran.
+    const issues = customer.safeParse({ givenName: 'J', surname: 'J', email: crafted }).error!.issues;
+    assert.deepEqual(issues.map((i) => i.message), ['must be at most 128 characters']);
+  });
+
+  it('the e-mail pattern is the one it replaced: something, an @, a domain with a dot inside it', () => {
+    const before = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a@. \tb]{0,12}$/), (value) => assert.equal(EMAIL.test(value), before.test(value), JSON.stringify(value))),
+      { numRuns: 5000 },
+    );
+    for (const value of ['jane@example.com', 'a@.b.c', 'a@b..c', 'a@b.c']) assert.equal(EMAIL.test(value), true, value);
+    for (const value of ['a@b.', 'a@.b', 'a@b', 'a@@b.c', 'a b@c.d']) assert.equal(EMAIL.test(value), false, value);
   });
 });
