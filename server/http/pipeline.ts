@@ -149,7 +149,18 @@ async function proceed<V extends object>(g: Gateway, request: FastifyRequest, re
 
   const key = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;
   if (typeof key !== 'string') return runStep(g, ctx, params, step, reply);
-  return idempotent(g, caller, params, step, reply, request.url.split('?')[0]!, key);
+  return idempotent(g, caller, params, step, reply, operationOf(request.url.split('?')[0]!), key);
+}
+
+/** The longest operation (a request's path) an Idempotency-Key record stores as it is. */
+const OPERATION_MAX = 64;
+
+/**
+ * The path a key was used on, as its record keeps it: a longer one (a 48-character checkout id,
+ * an id percent-encoded) by its SHA-256, so that it fits the column on every store.
+ */
+function operationOf(path: string): string {
+  return path.length <= OPERATION_MAX ? path : `sha256:${createHash('sha256').update(path).digest('base64url')}`;
 }
 
 async function runStep<V extends object>(g: Gateway, ctx: Context, params: Flat, step: Step<V>, reply: FastifyReply) {

@@ -612,6 +612,22 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.deepEqual((await paymentsWithNdc(id)).map((p) => p.status), ['success']);
     });
 
+    it('an Idempotency-Key on a path longer than its record\'s column (an id percent-encoded, a 48-character checkout id) is kept by its digest', async () => {
+      const id = await prepareCheckout(gw.client);
+      const encoded = [...id].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
+      const path = `/v1/checkouts/${encoded}/payment`;
+      assert.ok(path.length > 64);
+      const paid = await shopper.post(path, pageCard(), { 'idempotency-key': 'long-path-1' });
+      assert.equal(paid.status, 200, JSON.stringify(paid.body));
+      assert.equal(paid.body.result.code, '000.100.110');
+      const again = await shopper.post(path, pageCard(), { 'idempotency-key': 'long-path-1' });
+      assert.equal(again.headers.get('idempotent-replayed'), 'true');
+      assert.deepEqual(again.body, paid.body);
+      // The merchant's reference to an id no payment has, as long as a path segment may be.
+      const unknown = await gw.client.post(`/v1/payments/${'a'.repeat(100)}`, { paymentType: 'RV' }, { 'idempotency-key': 'long-path-2' });
+      assert.equal(unknown.status, 404, JSON.stringify(unknown.body));
+    });
+
     it('a checkout held by a process that stopped mid-payment is busy for 5 minutes, then paid or cancelled as open; its first holder is fenced out', async () => {
       const { store } = gw.running;
       const hold = (id: string) => store.write((trx) => holdOpenCheckout(trx, id, gw.clock.now().getTime()));
