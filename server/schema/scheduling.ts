@@ -106,8 +106,11 @@ export function checkCronField(field: CronField, value: string): string | undefi
   return error === undefined ? undefined : `${allowed} (${error})`;
 }
 
+/** The longest schedule: job.expression's length (AN256), which the separate fields together keep to as well. */
+const EXPRESSION_MAX = 256;
+
 const cronField = (field: CronField) =>
-  z.string().superRefine((v, ctx) => {
+  z.string().max(EXPRESSION_MAX, { error: `must be at most ${EXPRESSION_MAX} characters`, abort: true }).superRefine((v, ctx) => {
     const error = checkCronField(field, v);
     if (error !== undefined) ctx.addIssue({ code: 'custom', message: error });
   });
@@ -143,6 +146,13 @@ export const job = z
     if (j.expression !== undefined) {
       const error = checkCronExpression(j.expression);
       if (error !== undefined) ctx.addIssue({ code: 'custom', path: ['expression'], message: error });
+    } else {
+      // Stored as one expression, as job.expression would be: the fields together fit it too.
+      const length = cronOf(j).length;
+      const longest = CRON_FIELDS.filter((f) => j[f] !== undefined).sort((a, b) => j[b]!.length - j[a]!.length)[0];
+      if (length > EXPRESSION_MAX && longest) {
+        ctx.addIssue({ code: 'custom', path: [longest], message: `makes a schedule of ${length} characters; job.second to job.year together take at most ${EXPRESSION_MAX}, as job.expression does` });
+      }
     }
   });
 export type Job = z.infer<typeof job>;

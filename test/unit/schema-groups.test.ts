@@ -929,6 +929,15 @@ describe('job.expression: 7 cron fields, the year optional, checked with croner'
     accepted(JOB, { year: '' });
   });
 
+  it('keeps the separate fields together to job.expression\'s 256 characters, and each field to 256 before croner reads it', () => {
+    const every = (from: number, to: number, step: number) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step).join(',');
+    const lists = { second: every(0, 55, 5), minute: every(0, 55, 5), hour: every(0, 22, 2), dayOfMonth: every(1, 31, 2), month: every(1, 12, 1), year: every(2027, 2070, 1) };
+    const refused = job.safeParse(lists).error!.issues;
+    assert.deepEqual(refused.map((i) => [i.path.join('.'), i.message]), [['year', `makes a schedule of ${cronOf(lists).length} characters; job.second to job.year together take at most 256, as job.expression does`]]);
+    assert.equal(job.safeParse({ ...lists, year: every(2027, 2030, 1) }).success, true);
+    assert.deepEqual(job.safeParse({ hour: Array(150).fill('1').join(',') }).error!.issues.map((i) => i.message), ['must be at most 256 characters']);
+  });
+
   it('reads an L of its own in dayOfWeek as Quartz does: the last day of the week, Saturday', () => {
     accepted(JOB, { dayOfWeek: 'L' });
     accepted(JOB, { dayOfWeek: 'MON,L' });
