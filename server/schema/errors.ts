@@ -69,9 +69,14 @@ const SECRET_PART = /^number$|cvv|cvc|csc|securi|passw|secret|token|crypt/i;
 const PIN_PART = /^pin|Pin|PIN/;
 /** Secrets whose last four characters may be shown (as on a receipt). */
 const LAST_FOUR = /^(card|tokenAccount)\.number$|(^|\.)accountNumber$/;
-/** Digits that may be a card number inside a longer value (an id, a path). */
-const DIGIT_RUN = /(?<!\d)\d{12,19}(?!\d)/g;
+/** Digits that may be a card number inside a longer value (an id, a path, a name), in groups or not (4200 0000 …, 4200-0000-…). */
+const DIGIT_RUN = /(?<!\d)\d(?:[ .-]?\d){11,18}(?!\d)/g;
 
+/** Every digit but the last four masked; separators stay (4200 0000 0000 0000 → **** **** **** 0000). */
+const maskDigits = (run: string) => {
+  let left = run.replace(/\D/g, '').length - 4;
+  return run.replace(/\d/g, (digit) => (left-- > 0 ? '*' : digit));
+};
 const lastFour = (value: string) => (value.length > 4 ? '*'.repeat(value.length - 4) + value.slice(-4) : '*'.repeat(value.length));
 
 /**
@@ -94,7 +99,7 @@ export function maskValue(name: string, value: string): string {
   if (SECRET.test(name) && !name.startsWith('bankAccount.')) return LAST_FOUR.test(name) ? lastFour(value) : '*'.repeat(value.length);
   if (looksSecret(name)) return '*'.repeat(value.length);
   if (looksLikeCardNumber(value)) return lastFour(value);
-  return value.replace(DIGIT_RUN, (digits) => (looksLikeCardNumber(digits) ? lastFour(digits) : digits));
+  return value.replace(DIGIT_RUN, (run) => (looksLikeCardNumber(run.replace(/\D/g, '')) ? maskDigits(run) : run));
 }
 
 export function codeFor(name: string, missing: boolean): ResultCode {

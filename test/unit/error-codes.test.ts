@@ -180,6 +180,11 @@ describe('secrets in parameter errors', () => {
     assert.equal(maskValue('entityId', '4200000000000000'), '************0000');
     assert.equal(maskValue('path', '/v1/4200000000000000/x'), '/v1/************0000/x');
     assert.equal(maskValue('merchantTransactionId', 'order-4200000000000000-5200000000000007'), 'order-************0000-************0007');
+    // In groups too, whatever the separator, inside any text.
+    assert.equal(maskValue('card.holder', 'Jane 4200 0000 0000 0000'), 'Jane **** **** **** 0000');
+    assert.equal(maskValue('card.holder', 'Jane 4200-0000-0000-0000'), 'Jane ****-****-****-0000');
+    assert.equal(maskValue('foo', '4200.0000.0000.0000'), '****.****.****.0000');
+    assert.equal(maskValue('foo', 'call 030 1234 5678'), 'call 030 1234 5678');
     // Digit runs that fail the Luhn check, or run on past 19 digits, are no card numbers.
     assert.equal(maskValue('merchantTransactionId', 'order-4200000000000001'), 'order-4200000000000001');
     assert.equal(maskValue('merchantTransactionId', '42000000000000000000'), '42000000000000000000');
