@@ -6,7 +6,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Entity, Merchants } from '../config.ts';
 import { newNdc } from '../ids.ts';
 import type { AlsoWrite, Context, Deps } from '../payments/deps.ts';
-import { maskValue } from '../schema/errors.ts';
 import { completeKey, claimKey, findKey, IDEMPOTENCY_LEASE_MS, releaseKey } from '../store/idempotency.ts';
 import type { Trx } from '../store/db.ts';
 import { errorBody, meta, type Reply } from './envelope.ts';
@@ -94,8 +93,12 @@ export interface Caller {
 
 /** Errors of the body parsers may carry values (a name sent twice): secrets are masked as everywhere. */
 function bodyErrorsOf(body: ParsedBody): ParamError[] {
-  return body.errors.map((e) => ({ ...e, value: maskValue(e.name, e.value) }));
+  // Masked, and cut to MAX_PARAMETER_ERRORS, by errorBody when an answer carries them.
+  return body.errors;
 }
+
+/** A shopper's page sends a few dozen parameters; a body of thousands is junk, refused unread. */
+const MAX_PAGE_PARAMETERS = 1000;
 
 /** A merchant's request: the caller is the entity its token may act for. */
 export async function handle<V extends object>(g: Gateway, request: FastifyRequest, reply: FastifyReply, step: Step<V>): Promise<FastifyReply> {
@@ -127,6 +130,11 @@ export async function handleAs<V extends object>(
   step: Step<V>,
 ): Promise<FastifyReply> {
   const body = bodyOf(request);
+  const count = Object.keys(body.params).length + body.errors.length;
+  if (count > MAX_PAGE_PARAMETERS) {
+    const message = `body has ${count} parameters; a payment page sends at most ${MAX_PAGE_PARAMETERS}`;
+    return send(reply, { status: 400, body: errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), newNdc(), [{ name: 'body', value: '', message }]) });
+  }
   const caller = await identify(newNdc());
   if (!('ctx' in caller)) return send(reply, caller);
   return proceed(g, request, reply, caller, body.params, bodyErrorsOf(body), step);

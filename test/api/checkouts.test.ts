@@ -612,6 +612,17 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.deepEqual((await paymentsWithNdc(id)).map((p) => p.status), ['success']);
     });
 
+    it('refuses a page payment of more than 1000 parameters unread, naming the body', async () => {
+      const id = await prepareCheckout(gw.client);
+      const junk = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`x${i}`, '1']));
+      const refused = await shopper.pay(id, { ...pageCard(), ...junk });
+      assert.equal(refused.status, 400);
+      assert.deepEqual(refused.body.result.parameterErrors, [{ name: 'body', value: '', message: `body has ${1001 + Object.keys(pageCard()).length} parameters; a payment page sends at most 1000` }]);
+      assert.equal(refused.headers.get('access-control-allow-origin'), '*');
+      // Nothing was tried: the checkout still pays.
+      assert.equal((await shopper.pay(id, pageCard())).body.result.code, '000.100.110');
+    });
+
     it('an Idempotency-Key on a path longer than its record\'s column (an id percent-encoded, a 48-character checkout id) is kept by its digest', async () => {
       const id = await prepareCheckout(gw.client);
       const encoded = [...id].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('');
