@@ -28,18 +28,52 @@ for (const [network, prefix] of [
   ['::1', 128], // loopback
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated, still routed inside some networks)
   ['ff00::', 8], // multicast
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['100::', 64], // discard
+  ['2001:db8::', 32], // documentation
 ] as const)
   nonPublic.addSubnet(network, prefix, 'ipv6');
 
-/** An IPv4 or IPv6 address a public receiver cannot have (IPv4-mapped IPv6 judged as its IPv4). */
+/** The eight 16-bit words of an IPv6 address (a dotted IPv4 tail allowed); undefined when it is none. */
+function ipv6Words(address: string): number[] | undefined {
+  if (isIP(address) !== 6) return undefined;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  const hex = dotted ? address.slice(0, dotted.index) + [(+dotted[1]! << 8) | +dotted[2]!, (+dotted[3]! << 8) | +dotted[4]!].map((w) => w.toString(16)).join(':') : address;
+  const [head, tail] = hex.split('::') as [string, string | undefined];
+  const words = (part: string) => (part ? part.split(':').map((w) => parseInt(w, 16)) : []);
+  const left = words(head);
+  const right = tail === undefined ? [] : words(tail);
+  return [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+}
+
+const dottedOf = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
+/**
+ * The IPv4 address an IPv6 one carries, where a network may route it there: IPv4-compatible
+ * (::a.b.c.d), mapped (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d), NAT64 (64:ff9b::a.b.c.d)
+ * and 6to4 (2002:aabb:ccdd::).
+ */
+function embeddedIpv4(w: number[]): string | undefined {
+  const zero = (from: number, to: number) => w.slice(from, to).every((x) => x === 0);
+  if (zero(0, 5) && (w[5] === 0 || w[5] === 0xffff)) return dottedOf(w[6]!, w[7]!);
+  if (zero(0, 4) && w[4] === 0xffff && w[5] === 0) return dottedOf(w[6]!, w[7]!);
+  if (w[0] === 0x64 && w[1] === 0xff9b && zero(2, 6)) return dottedOf(w[6]!, w[7]!);
+  if (w[0] === 0x2002) return dottedOf(w[1]!, w[2]!);
+  return undefined;
+}
+
+/** An IPv4 or IPv6 address a public receiver cannot have (an IPv6 one that carries an IPv4 judged as it). */
 export function isNonPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)?.[1];
-  if (mapped) return nonPublic.check(mapped, 'ipv4');
   const family = isIP(bare);
   if (family === 0) return false;
-  return nonPublic.check(bare, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return nonPublic.check(bare, 'ipv4');
+  const words = ipv6Words(bare)!;
+  const carried = embeddedIpv4(words);
+  if (carried !== undefined && nonPublic.check(carried, 'ipv4')) return true;
+  return nonPublic.check(bare, 'ipv6');
 }
 
 export type ReceiverProblem = 'not an https URL' | 'not a public host' | 'not resolvable' | 'resolves to a non-public address';

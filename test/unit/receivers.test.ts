@@ -11,6 +11,12 @@ describe('isNonPublicAddress', () => {
     }
   });
 
+  it('judges an IPv6 address that carries an IPv4 one as that IPv4 address, and knows site-local, documentation and local NAT64', () => {
+    const carrying = ['::127.0.0.1', '::7f00:1', '[::ffff:0:127.0.0.1]', '::ffff:0:a00:1', '64:ff9b::7f00:1', '64:ff9b::10.0.0.1', '2002:7f00:1::', '2002:c0a8:101::1', '::ffff:7f00:1'];
+    for (const address of [...carrying, 'fec0::1', '64:ff9b:1::8.8.8.8', '2001:db8::1', '100::1']) assert.equal(isNonPublicAddress(address), true, address);
+    for (const address of ['64:ff9b::808:808', '2002:808:808::1', '::ffff:0:8.8.8.8']) assert.equal(isNonPublicAddress(address), false, address);
+  });
+
   it('lets public addresses and host names through (names are resolved at delivery)', () => {
     for (const address of ['8.8.8.8', '172.32.0.1', '172.15.255.255', '100.128.0.1', '93.184.216.34', '2001:4860:4860::8888', '::ffff:8.8.8.8', 'hooks.shop.example']) {
       assert.equal(isNonPublicAddress(address), false, address);
@@ -21,7 +27,7 @@ describe('isNonPublicAddress', () => {
 describe('liveReceiverProblem', () => {
   it('refuses plain http and hosts of the gateway’s own network', () => {
     assert.equal(liveReceiverProblem('http://hooks.shop.example/payments'), 'not an https URL');
-    for (const url of ['https://localhost/x', 'https://localhost./x', 'https://api.localhost./x', 'https://printer.local./', 'https://api.localhost/x', 'https://printer.local/', 'https://metadata.google.internal/', 'https://127.0.0.1/x', 'https://[::1]:8443/x', 'https://169.254.169.254/latest/meta-data', 'https://10.0.0.7/hooks']) {
+    for (const url of ['https://[::127.0.0.1]/', 'https://[64:ff9b::7f00:1]/', 'https://[::ffff:0:127.0.0.1]/', 'https://[2002:7f00:1::]/', 'https://[fec0::1]/', 'https://localhost/x', 'https://localhost./x', 'https://api.localhost./x', 'https://printer.local./', 'https://api.localhost/x', 'https://printer.local/', 'https://metadata.google.internal/', 'https://127.0.0.1/x', 'https://[::1]:8443/x', 'https://169.254.169.254/latest/meta-data', 'https://10.0.0.7/hooks']) {
       assert.equal(liveReceiverProblem(url), 'not a public host', url);
     }
   });
