@@ -176,6 +176,20 @@ async function runStep<V extends object>(g: Gateway, ctx: Context, params: Flat,
   return send(reply, step.respond(value, ctx));
 }
 
+/**
+ * The answer as its key's record keeps it: one that carries a redirect's token (3-D Secure, a
+ * provider) sealed with the card key, like every other credential the store holds, for 24 hours.
+ */
+function recordOfAnswer(g: Gateway, r: Reply, json: string, context: string): string {
+  const redirect = r.body.redirect as { parameters?: unknown[] } | undefined;
+  return redirect?.parameters?.length ? g.deps.vault.seal(json, context) : json;
+}
+
+/** A record's answer as it was sent (opened when sealed: JSON never starts with v1:). */
+function answerOf(g: Gateway, record: string, context: string): string {
+  return record.startsWith('v1:') ? g.deps.vault.open(record, context) : record;
+}
+
 /** Canonical form of a request for comparing retries; security codes are left out. */
 function requestDigest(g: Gateway, path: string, params: Flat): string {
   const names = Object.keys(params)
@@ -198,6 +212,7 @@ async function idempotent<V extends object>(g: Gateway, caller: Caller, params: 
   const key = storedKey(caller, sentKey);
   const digest = requestDigest(g, path, params);
   const entityId = ctx.entity.id;
+  const recordContext = `idempotency:${entityId}:${key}`;
   let claimedAt = 0;
   const claim = () => {
     claimedAt = g.deps.clock().getTime();
@@ -214,7 +229,7 @@ async function idempotent<V extends object>(g: Gateway, caller: Caller, params: 
         });
       }
       if (existing?.status === 'done' && existing.response && existing.httpStatus) {
-        return sendJson(reply, existing.httpStatus, existing.response, { 'idempotent-replayed': 'true' });
+        return sendJson(reply, existing.httpStatus, answerOf(g, existing.response, recordContext), { 'idempotent-replayed': 'true' });
       }
       // Gone (its request failed and freed it), or abandoned past the lease by a process that
       // stopped mid-request: this retry claims it and runs.
@@ -242,9 +257,10 @@ async function idempotent<V extends object>(g: Gateway, caller: Caller, params: 
     if (json === undefined) serialized.set(r, (json = JSON.stringify(r.body)));
     return json;
   };
+  const recordOf = (r: Reply) => recordOfAnswer(g, r, jsonOf(r), recordContext);
   const alsoWrite = async (trx: Trx, value: V) => {
     const r = respond(value);
-    await completeKey(trx, entityId, key, r.status, jsonOf(r), claimedAt);
+    await completeKey(trx, entityId, key, r.status, recordOf(r), claimedAt);
     stored = true;
   };
   let value: V;
@@ -258,7 +274,7 @@ async function idempotent<V extends object>(g: Gateway, caller: Caller, params: 
   // Refusals and validation errors wrote nothing of their own: their answer is stored now. A
   // server-side failure (5xx) is no answer to the request: the key is freed for a retry instead.
   if (!stored) {
-    await g.deps.store.write((trx) => (r.status >= 500 ? releaseKey(trx, entityId, key, claimedAt) : completeKey(trx, entityId, key, r.status, jsonOf(r), claimedAt)));
+    await g.deps.store.write((trx) => (r.status >= 500 ? releaseKey(trx, entityId, key, claimedAt) : completeKey(trx, entityId, key, r.status, recordOf(r), claimedAt)));
   }
   return r.status < 500 ? sendJson(reply, r.status, jsonOf(r)) : send(reply, r);
 }

@@ -541,6 +541,20 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.equal((await shopper.form(id)).status, 400);
     });
 
+    it('keeps the redirect token of an Idempotency-Key\'s answer sealed in its record; the retry gets it back', async () => {
+      const id = await prepare();
+      const first = await shopper.pay(id, { ...pageCard({ 'card.number': cards.challenge.VISA }), ...browserData }, { 'idempotency-key': 'sealed-1' });
+      assert.deepEqual(first.body.result, PENDING);
+      const token = first.body.redirect.parameters[0].value as string;
+      const records = await gw.running.store.db.selectFrom('idempotency_keys').select('response').execute();
+      const record = records.map((r) => r.response ?? '').find((r) => r.startsWith('v1:') && !r.includes(token));
+      assert.ok(record, 'no sealed record');
+      assert.equal(records.some((r) => (r.response ?? '').includes(token)), false);
+      const retry = await shopper.pay(id, { ...pageCard({ 'card.number': cards.challenge.VISA }), ...browserData }, { 'idempotency-key': 'sealed-1' });
+      assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+      assert.deepEqual(retry.body, first.body);
+    });
+
     it('a new attempt replaces one that waits at its redirect (Back from the issuer\'s page, a reload): the old one ends cancelled and cannot be approved any more', async () => {
       const id = await prepare();
       const first = await shopper.pay(id, { ...pageCard({ 'card.number': cards.challenge.VISA }), ...browserData });
