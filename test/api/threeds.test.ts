@@ -575,6 +575,24 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.equal((await checkoutPayment(id)).id, paid.id);
     });
 
+    it('a late approval racing a new attempt: one payment at most succeeds, and it is the checkout\'s', async () => {
+      const races = await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          const id = await prepare();
+          const first = await shopper.pay(id, { ...pageCard({ 'card.number': cards.challenge.VISA }), ...browserData });
+          const page = await browser.toChallenge(first.body.redirect);
+          await Promise.all([browser.press(page, 'approve'), shopper.pay(id, { ...pageCard(), ...browserData })]);
+          return id;
+        }),
+      );
+      for (const id of races) {
+        const payments = await paymentsOf(id);
+        const succeeded = payments.filter((p) => p.status === 'success');
+        assert.equal(succeeded.length, 1, JSON.stringify(payments));
+        assert.equal((await checkoutPayment(id)).id, succeeded[0]!.id);
+      }
+    });
+
     it('a new attempt replaces a provider approval the shopper left (Back from PayPal, then a card)', async () => {
       const id = await prepare();
       const first = await shopper.pay(id, { paymentBrand: 'PAYPAL', 'virtualAccount.accountId': 'jane@example.com' });
