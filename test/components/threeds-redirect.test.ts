@@ -125,6 +125,13 @@ describe('3-D Secure and other redirects in the widget', () => {
     ]);
     expect(cancel.getAttribute('aria-disabled')).to.equal('true');
     await expect(el).to.be.accessible();
+    // The frame loaded again and the page is still here (the cancel failed, offline): Cancel works again.
+    frame.dispatchEvent(new Event('load'));
+    await settle(el);
+    expect(cancel.getAttribute('aria-disabled')).to.equal('false');
+    cancel.click();
+    await settle(el);
+    expect(forms.submitted.slice(1).map((f) => f.action)).to.deep.equal([1, 2].map(() => `${GATEWAY}/v1/threeds/0123456789abcdef0123456789abcdef/cancel`));
   });
 
   it('shrinks the frame with a widget made narrower after the window was chosen', async () => {

@@ -353,7 +353,8 @@ export class PaymentWidget extends LitElement {
   /**
    * The shopper leaves the challenge: the gateway ends the authentication as cancelled and its
    * completion page, in the frame, goes on to the result as the issuer's own Cancel does. The
-   * way out too when the issuer's page hangs, or Back left the frame on an error page.
+   * way out too when the issuer's page hangs, or Back left the frame on an error page. Pressed
+   * once until the frame loads again: a cancel that failed (offline) may be pressed again.
    */
   #cancelChallenge(): void {
     if (!this.#cancel || this.cancelling) return;
@@ -407,6 +408,7 @@ export class PaymentWidget extends LitElement {
       width=${width}
       height=${height}
       sandbox="allow-scripts allow-same-origin allow-forms allow-top-navigation"
+      @load=${() => (this.cancelling = false)}
     ></iframe>
     <button part="cancel" type="button" aria-disabled=${this.cancelling} @click=${() => this.#cancelChallenge()}>${this.#strings.cancel}</button>`;
   }
