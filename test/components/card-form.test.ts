@@ -1,6 +1,6 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { resetMouse, sendMouse } from '@web/test-runner-commands';
-import type { CardForm } from '../../src/widget/card/card-form.component.ts';
+import { FRAME_HANG_MS, type CardForm } from '../../src/widget/card/card-form.component.ts';
 import type { PaymentWidget } from '../../src/widget/payment-widget/payment-widget.component.ts';
 import type { ParentMessage, SubmitMessage } from '../../src/core/messages.ts';
 import { all, blur, description, formData, fromFrame, one, settle, stubFetch, type, widget } from './support.ts';
@@ -49,6 +49,26 @@ describe('card form', () => {
   let fetchStub: ReturnType<typeof stubFetch>;
   beforeEach(() => (fetchStub = stubFetch()));
   afterEach(() => fetchStub.restore());
+
+  it('says the form could not be loaded when a card frame\'s page never arrives (no load event either)', async () => {
+    // The hang timer runs at once; the frames' own load events are kept from the form.
+    const later: Array<() => void> = [];
+    const original = window.setTimeout;
+    window.setTimeout = ((handler: () => void, ms?: number) => (ms === FRAME_HANG_MS ? later.push(handler) : original(handler, ms))) as typeof setTimeout;
+    try {
+      const el = await widget({ brands: 'VISA MASTER', action: 'https://shop.example/result' });
+      const card = one<CardForm>(el, 'pw-card-form');
+      fromFrame(one(el, 'iframe[data-field="cvv"]'), { channel: card.frames.channel, field: 'cvv', type: 'ready' });
+      await settle(el);
+      expect(one(card, '[part="alert"]').textContent).to.equal('');
+      expect(later).to.have.length(1);
+      later[0]!();
+      await settle(el);
+      expect(one(card, '[part="alert"]').textContent).to.equal('The payment form could not be loaded.');
+    } finally {
+      window.setTimeout = original;
+    }
+  });
 
   it('says the form could not be loaded when a card frame never says ready, and loads it again on Pay', async () => {
     const el = await widget({ brands: 'VISA MASTER', action: 'https://shop.example/result' });

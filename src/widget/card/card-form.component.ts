@@ -17,6 +17,8 @@ type CardField = 'holder' | 'expiry' | Field | BillingField;
 
 /** How long after its document loaded a card frame may take to say ready. */
 const FRAME_READY_MS = 3000;
+/** How long a card frame's page may take to arrive at all. */
+export const FRAME_HANG_MS = 15_000;
 
 export class CardForm extends MethodForm<CardField> {
   static override styles = styles;
@@ -78,12 +80,19 @@ export class CardForm extends MethodForm<CardField> {
    * or the shop's policy refused the gateway's page. Said once, not as "Enter a valid card number".
    */
   #frameLoaded(field: Field): void {
-    setTimeout(() => {
-      if (this.isConnected && !this.frames.ready.has(field) && !this.alert) {
-        this.alert = this.ctx.strings.eLoad;
-        if (!this.hidden) this.ctx.announce(this.alert);
-      }
-    }, FRAME_READY_MS);
+    setTimeout(() => this.#sayIfNotReady([field]), FRAME_READY_MS);
+  }
+
+  /** A frame whose page never arrives (the request hangs) fires no load: it is given a while. */
+  protected override firstUpdated(changed: PropertyValues<this>): void {
+    super.firstUpdated(changed);
+    setTimeout(() => this.#sayIfNotReady(['number', 'cvv']), FRAME_HANG_MS);
+  }
+
+  #sayIfNotReady(fields: Field[]): void {
+    if (!this.isConnected || this.alert || fields.every((field) => !this.frames.frame(field) || this.frames.ready.has(field))) return;
+    this.alert = this.ctx.strings.eLoad;
+    if (!this.hidden) this.ctx.announce(this.alert);
   }
 
   /** Loads again the frames that never said ready (the shopper's Pay is the retry). */
