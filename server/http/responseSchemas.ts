@@ -83,42 +83,42 @@ const maskedCard = z.looseObject({
 });
 
 const declaredAnswer = {
-    id: hex32.describe('The payment id: use it in POST /v1/payments/{id} and GET /v1/payments/{id}.'),
-    paymentType: z.enum(paymentTypes).describe('Echo of the request type.'),
-    paymentBrand: z.string().max(32).optional(),
-    amount: amount.optional().describe('Amount approved by the acquirer or method.'),
-    currency: currency.optional(),
-    descriptor: z.string().max(127).optional(),
-    merchantTransactionId: z.string().max(255).optional(),
-    result,
-    redirect: redirect.optional().describe('Present when the payment is pending (000.200.000) and the shopper must go to 3-D Secure or the provider.'),
-    resultDetails: z
-      .record(z.string().regex(/^[A-Za-z0-9._]{3,64}$/), z.string().max(2048))
-      .optional()
-      .describe('Connector details, only for entities with showConnectorDetails: AcquirerResponse (the acquirer\'s code), ConnectorTxID1, and on declines MerchantAdviceCode (two digits: 01 new account information, 02 try again later, 03 do not try again, 21 payment cancellation).'),
-    card: maskedCard.optional(),
-    merchant: z
-      .looseObject({
-        bankAccount: z
-          .looseObject({
-            holder: z.string().min(4).max(128),
-            number: z.string().min(3).max(64).optional(),
-            bic: z.string().regex(/^([A-Za-z0-9]{8}|[A-Za-z0-9]{11})$/).optional(),
-            country: z.string().length(2).optional(),
-          })
-          .optional()
-          .describe("The merchant's account a bank transfer (paymentBrand BANKTRANSFER, DB) must be paid to: holder, IBAN as number, BIC, country."),
-      })
-      .optional(),
-    risk: z
-      .looseObject({ score: z.string().regex(/^[+-]?\d{1,5}$/).optional().describe('-99999 to +99999, for payments with risk checks (any risk.* parameter).') })
-      .optional(),
-    threeDSecure: z.looseObject({}).optional().describe('The outcome of 3-D Secure (eci, verificationId, authenticationStatus, dsTransactionId, acsTransactionId, version) and the 3-D Secure parameters sent.'),
-    customParameters: z.record(z.string(), z.string()).optional().describe('Echo of customParameters[key].'),
-    registrationId: hex32.optional().describe('The registration made with createRegistration=true.'),
-    referencedId: hex32.optional().describe('The referenced payment of a capture or refund; in webhook notifications only.'),
-    brandResult: z.string().regex(/^[A-Z]{1,16}$/).optional().describe('The brand detected from the card number, for every card payment whose brand the number shows.'),
-    ...envelope,
+  id: hex32.describe('The payment id: use it in POST /v1/payments/{id} and GET /v1/payments/{id}.'),
+  paymentType: z.enum(paymentTypes).describe('Echo of the request type.'),
+  paymentBrand: z.string().max(32).optional(),
+  amount: amount.optional().describe('Amount approved by the acquirer or method.'),
+  currency: currency.optional(),
+  descriptor: z.string().max(127).optional(),
+  merchantTransactionId: z.string().max(255).optional(),
+  result,
+  redirect: redirect.optional().describe('Present when the payment is pending (000.200.000) and the shopper must go to 3-D Secure or the provider.'),
+  resultDetails: z
+    .record(z.string().regex(/^[A-Za-z0-9._]{3,64}$/), z.string().max(2048))
+    .optional()
+    .describe('Connector details, only for entities with showConnectorDetails: AcquirerResponse (the acquirer\'s code), ConnectorTxID1, and on declines MerchantAdviceCode (two digits: 01 new account information, 02 try again later, 03 do not try again, 21 payment cancellation).'),
+  card: maskedCard.optional(),
+  merchant: z
+    .looseObject({
+      bankAccount: z
+        .looseObject({
+          holder: z.string().min(4).max(128),
+          number: z.string().min(3).max(64).optional(),
+          bic: z.string().regex(/^([A-Za-z0-9]{8}|[A-Za-z0-9]{11})$/).optional(),
+          country: z.string().length(2).optional(),
+        })
+        .optional()
+        .describe("The merchant's account a bank transfer (paymentBrand BANKTRANSFER, DB) must be paid to: holder, IBAN as number, BIC, country."),
+    })
+    .optional(),
+  risk: z
+    .looseObject({ score: z.string().regex(/^[+-]?\d{1,5}$/).optional().describe('-99999 to +99999, for payments with risk checks (any risk.* parameter).') })
+    .optional(),
+  threeDSecure: z.looseObject({}).optional().describe('The outcome of 3-D Secure (eci, verificationId, authenticationStatus, dsTransactionId, acsTransactionId, version) and the 3-D Secure parameters sent.'),
+  customParameters: z.record(z.string(), z.string()).optional().describe('Echo of customParameters[key].'),
+  registrationId: hex32.optional().describe('The registration made with createRegistration=true.'),
+  referencedId: hex32.optional().describe('The referenced payment of a capture or refund; in webhook notifications only.'),
+  brandResult: z.string().regex(/^[A-Z]{1,16}$/).optional().describe('The brand detected from the card number, for every card payment whose brand the number shows.'),
+  ...envelope,
 };
 
 /**

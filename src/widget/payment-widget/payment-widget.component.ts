@@ -135,9 +135,11 @@ export class PaymentWidget extends LitElement {
     if (changed.has('checkoutId') || changed.has('gateway')) void this.#load();
   }
 
-  protected override updated(): void {
-    // The form data offers none of the page's brands, and no wallet may yet show one.
-    if (this.checkout && !this.challenge && !this.methods().length && !this.allowedBrands().some((b) => methodOf(b) === 'wallet')) this.#unavailable();
+  protected override updated(changed: PropertyValues<this>): void {
+    // The form data offers none of the page's brands, and no wallet may yet show one: looked at
+    // when the form data or the brands change, not on every render.
+    if (!changed.has('checkout') && !changed.has('brands')) return;
+    if (this.checkout && !this.methods().length && !this.allowedBrands().some((b) => methodOf(b) === 'wallet')) this.#unavailable();
   }
 
   /** "Payment method not available.": said, and told the shop (pw-error), once per checkout. */
