@@ -10,7 +10,7 @@ import { hasExternalProof, type Flow } from '../schema/threeDSecure.ts';
 import { walletOf } from '../schema/wallets.ts';
 import { sealedRegistration, type NewRegistration } from '../registrations/sealed.ts';
 import { registrationRow, type RegistrationRecord } from '../store/registrations.ts';
-import { findPayment, paymentRow, referencesOf, type PaymentRecord } from '../store/payments.ts';
+import { findPayment, insertPayment, lockPayment, paymentRow, referencesOf, settlePendingPayment, type PaymentRecord } from '../store/payments.ts';
 import { stepRow } from '../store/threeds.ts';
 import { insertRows } from '../store/db.ts';
 import { firstAnswer, newAuthenticationIds, threeDSecureFields, type AuthenticationIds, type Exemptions } from '../threeds/directory.ts';
@@ -18,6 +18,7 @@ import { missingForAuthentication, planAuthentication, type Plan } from '../thre
 import { newToken, PENDING_LIFETIME_MS, sealAccount, type Step, type StepData } from '../threeds/steps.ts';
 import type { AlsoWrite, Context, Deps, Invalid } from './deps.ts';
 import { withInitialTransactionId } from './cardOnFile.ts';
+import { isIncrement } from './rules.ts';
 import { successCode } from './resultCodes.ts';
 import { createdEvents, enqueueEvents } from '../webhooks/outbox.ts';
 
@@ -141,19 +142,49 @@ function authenticationOf(payment: InitialPayment, plan: Plan): Before | Invalid
  * is validated and the new PA linked to it): a PA of the entity that succeeded and was not
  * reversed, in the request's currency. Its id, null without referenceUuid, or what is wrong.
  */
+/**
+ * The authorization a REAUTHORIZATION or INCREMENTAL_AUTH PA names (referenceUuid), checked
+ * without a lock so that a wrong one costs no write; reserveOnAuthorization checks it again under
+ * the lock.
+ */
 async function referencedAuthorization(deps: Deps, ctx: Context, request: InitialPaymentRequest): Promise<string | null | Invalid> {
   const id = request.referenceUuid;
   if (id === undefined) return null;
-  const invalid = (name: string, value: string, message: string): Invalid => ({ kind: 'invalid', failure: failure([paramError(name, value, message)]) });
   const practice = request.standingInstruction?.industryPractice;
   if (practice !== 'REAUTHORIZATION' && practice !== 'INCREMENTAL_AUTH') return invalid('referenceUuid', id, 'is sent with standingInstruction.industryPractice REAUTHORIZATION or INCREMENTAL_AUTH only');
   if (request.paymentType !== 'PA') return invalid('paymentType', request.paymentType, `must be PA for ${practice}: it authorizes again, or more, on the authorization referenceUuid names`);
   const original = await findPayment(deps.store.db, ctx.entity.id, id);
+  return refusedAuthorization(request, original, original ? await referencesOf(deps.store.db, id) : []) ?? id;
+}
+
+const invalid = (name: string, value: string | undefined, message: string): Invalid => ({ kind: 'invalid', failure: failure([paramError(name, value, message)]) });
+
+/** Why `original` cannot take this reauthorization or increment, or undefined when it can. */
+function refusedAuthorization(request: InitialPaymentRequest, original: PaymentRecord | undefined, references: PaymentRecord[]): Invalid | undefined {
+  const id = request.referenceUuid!;
+  const increment = request.standingInstruction?.industryPractice === 'INCREMENTAL_AUTH';
   if (!original || original.paymentType !== 'PA') return invalid('referenceUuid', id, 'names no authorization (PA) of this entity');
+  // An increment is captured and reversed with its PA, so it cannot be incremented by itself.
+  if (isIncrement(original)) return invalid('referenceUuid', id, `names an incremental authorization: name the authorization it adds to, ${original.referencedId}`);
   if (original.status !== 'success') return invalid('referenceUuid', id, 'names an authorization that did not succeed');
-  if ((await referencesOf(deps.store.db, id)).some((p) => p.paymentType === 'RV')) return invalid('referenceUuid', id, 'names an authorization that was reversed');
+  if (references.some((p) => p.paymentType === 'RV')) return invalid('referenceUuid', id, 'names an authorization that was reversed');
+  if (increment && references.some((p) => p.paymentType === 'CP' && p.sequence === 'FINAL')) return invalid('referenceUuid', id, 'names an authorization whose final capture was made: nothing more can be captured');
   if (original.currency !== request.currency) return invalid('currency', request.currency, `must be ${original.currency}, the currency of the authorization referenceUuid names`);
-  return original.id;
+  return undefined;
+}
+
+/**
+ * Reserves a payment that names an authorization as pending, under that authorization's lock, so
+ * that a reversal or a final capture racing it sees it (a reversal waits for its outcome) and it
+ * sees them: an increment approved after its PA was reversed would hold money nothing releases.
+ */
+async function reserveOnAuthorization(deps: Deps, ctx: Context, request: InitialPaymentRequest, reservation: PaymentRecord): Promise<Invalid | undefined> {
+  return deps.store.write(async (trx) => {
+    const original = await lockPayment(trx, deps.store.dialect, ctx.entity.id, reservation.referencedId!);
+    const refusal = refusedAuthorization(request, original, original ? await referencesOf(trx, original.id) : []);
+    if (!refusal) await insertPayment(trx, reservation);
+    return refusal;
+  });
 }
 
 /**
@@ -183,6 +214,34 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
 
   const amountMinor = toMinor(request.amount)!;
   const id = deps.newId();
+  const reserved = referencedId !== null;
+  if (reserved) {
+    const reservation: PaymentRecord = {
+      id,
+      entityId: ctx.entity.id,
+      paymentType: request.paymentType,
+      method: account.method,
+      paymentBrand: account.brand,
+      amountMinor,
+      currency: request.currency,
+      status: 'pending',
+      resultCode: '000.200.000',
+      referencedId,
+      registrationId: payment.registration && 'use' in payment.registration ? payment.registration.use.id : null,
+      sequence: request.sequence ?? null,
+      numberOfCaptures: request.numberOfCaptures ? Number(request.numberOfCaptures) : null,
+      merchantTransactionId: request.merchantTransactionId ?? null,
+      ndc: ctx.ndc,
+      // What the request says (its standingInstruction tells an increment); the outcome adds the rest.
+      details: echoedDetails(request),
+      acquirer: {},
+      testMode: request.testMode ?? null,
+      createdAt: deps.clock().getTime(),
+      updatedAt: deps.clock().getTime(),
+    };
+    const refusal = await reserveOnAuthorization(deps, ctx, request, reservation);
+    if (refusal) return refusal;
+  }
   let outcome: AcquirerOutcome | undefined;
   if (before.kind === 'authorize') {
     const authorization: AuthorizationRequest = {
@@ -197,7 +256,11 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
       ...(before.threeDSecure ? { threeDSecure: before.threeDSecure } : {}),
       ...(request.pos ? { pos: request.pos } : {}),
     };
-    outcome = request.paymentType === 'CD' ? await deps.acquirer.credit(authorization) : await deps.acquirer.authorize(authorization);
+    outcome = await (request.paymentType === 'CD' ? deps.acquirer.credit(authorization) : deps.acquirer.authorize(authorization)).catch((error: unknown) => {
+      // A reservation must end: a connector that fails to answer declines it, as for references.
+      if (reserved) return { approved: false, declineCode: '900.100.100', connectorDetails: {} } satisfies AcquirerOutcome;
+      throw error;
+    });
   }
   const now = deps.clock().getTime();
   const pending = before.kind === 'authenticate' || outcome?.pending === true;
@@ -288,14 +351,15 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
   }
 
   const created: Created = { kind: 'payment', payment: record, ...(redirect ? { redirect } : {}) };
-  const rows = [...(newRegistration ? [registrationRow(newRegistration)] : []), paymentRow(record), ...(step ? [stepRow(step)] : [])];
-  if (!alsoWrite) {
+  const rows = [...(newRegistration ? [registrationRow(newRegistration)] : []), ...(reserved ? [] : [paymentRow(record)]), ...(step ? [stepRow(step)] : [])];
+  if (!alsoWrite && !reserved) {
     // Only new rows, the payment's and its notifications': on PostgreSQL they join other payments'
     // rows in one INSERT per table.
     await deps.store.insert([...rows, ...(deps.webhooks?.rows(createdEvents(record, newRegistration)) ?? [])]);
   } else {
     await deps.store.write(async (trx) => {
       await insertRows(trx, rows);
+      if (reserved) await settlePendingPayment(trx, record);
       await enqueueEvents(trx, deps, ...createdEvents(record, newRegistration));
       if (alsoWrite) await alsoWrite(trx, created);
     });

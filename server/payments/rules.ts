@@ -1,6 +1,7 @@
 // The referencing rules of the spec as a pure function: what a CP, RV, RF or RB may do to the
 // payment it references, given the references that already count against it.
 import type { ResultCode } from '../results.ts';
+import { chargebackOf, settlementDateOf, startOfDay } from '../simulator/clearing.ts';
 import type { PaymentRecord } from '../store/payments.ts';
 
 export type ReferenceType = 'CP' | 'RV' | 'RF' | 'RB';
@@ -27,12 +28,15 @@ const sum = (payments: PaymentRecord[], type: string) =>
   payments.filter((p) => p.paymentType === type).reduce((total, p) => total + p.amountMinor, 0);
 
 /** A PA sent with INCREMENTAL_AUTH and referenceUuid: it adds to the authorization it names. */
-const isIncrement = (p: PaymentRecord) =>
+export const isIncrement = (p: PaymentRecord) =>
   p.paymentType === 'PA' && p.referencedId !== null && (p.details.standingInstruction as { industryPractice?: string } | undefined)?.industryPractice === 'INCREMENTAL_AUTH';
 
 /** What a PA authorizes: its amount and its increments' that succeeded. */
 const authorizedOf = (pa: PaymentRecord, existing: PaymentRecord[]) =>
   pa.amountMinor + existing.filter((p) => isIncrement(p) && p.status === 'success').reduce((total, p) => total + p.amountMinor, 0);
+
+/** When the clearing institute settles a payment (and charges it back): its next day, UTC. */
+const settlementStart = (p: PaymentRecord) => startOfDay(settlementDateOf(p.createdAt));
 
 export function decideReference(
   referenced: PaymentRecord,
@@ -67,6 +71,10 @@ export function decideReference(
     }
     case 'RV': {
       if (now - referenced.createdAt > reversalCutoffMs) return refuse('700.300.700');
+      // A DB or CD settles at the end of its day; a reversal after that could not take it back.
+      if (referenced.paymentType !== 'PA' && now >= settlementStart(referenced)) return refuse('700.300.700');
+      // What an increment still waiting for its answer adds is not known yet.
+      if (existing.some((p) => isIncrement(p) && p.status === 'pending')) return refuse('700.400.570');
       // A reversal releases what is left: the uncaptured part of a PA, all of an untouched DB or CD.
       const left = referenced.paymentType === 'PA' ? authorizedOf(referenced, existing) - captured : refunded > 0 ? 0 : referenced.amountMinor;
       if (left <= 0) return refuse('700.400.300');
@@ -75,6 +83,8 @@ export function decideReference(
     }
     case 'RF': {
       if (finalOf('RF')) return refuse('700.300.300');
+      // A chargeback took all of it back already: a refund would pay the customer twice.
+      if (chargebackOf(referenced) !== undefined && now >= settlementStart(referenced)) return refuse('700.400.200');
       if (refunded + amount > referenced.amountMinor + rebilled) return refuse('700.400.200');
       return { ok: true, amountMinor: amount };
     }

@@ -128,8 +128,8 @@ export async function removeRegistration(deps: Deps, ctx: Context, id: string, a
   return deps.store.write(async (trx) => {
     const registration = await findRegistration(trx, ctx.entity.id, id);
     if (!registration) return refused('100.150.200', true);
-    if (registration.status !== 'active') return refused('100.150.202');
-    await deleteRegistration(trx, ctx.entity.id, id, deps.clock().getTime());
+    // Deleted by a parallel request since it was read (PostgreSQL reads without a lock).
+    if (registration.status !== 'active' || !(await deleteRegistration(trx, ctx.entity.id, id, deps.clock().getTime()))) return refused('100.150.202');
     const removed: Registered = { kind: 'registration', registration: { ...registration, status: 'deleted', secret: null }, resultCode: successCode(deps.env, null) };
     await enqueueEvents(trx, deps, { type: 'REGISTRATION', action: 'DELETED', registration: removed.registration, resultCode: removed.resultCode, ndc: ctx.ndc });
     if (alsoWrite) await alsoWrite(trx, removed);

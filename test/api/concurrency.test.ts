@@ -1,6 +1,7 @@
 // Parallel referencing payments on one payment: captures, refunds and reversals are serialized by
 // the store, so no amount is ever captured, refunded or reversed twice, on SQLite, on PostgreSQL
-// and with two gateway processes sharing one PostgreSQL schema.
+// and with two gateway processes sharing one PostgreSQL schema. Parallel deletes of one
+// registration, likewise, delete it once.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
@@ -188,6 +189,43 @@ function referencingRaces(setup: () => Setup) {
       const late = await clients[0]!.post(`/v1/payments/${pa}`, { paymentType: 'CP', amount: '0.01', currency: 'EUR' });
       assert.equal(late.status, 400);
       assert.equal(late.body.result.code, '700.300.300');
+    }
+  });
+  it('parallel deletes of one registration: exactly one deletes it, the others are refused with 100.150.202, every round', async () => {
+    const { clients } = setup();
+    for (let round = 0; round < 5; round++) {
+      const registered = await clients[0]!.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+      assert.equal(registered.status, 200, JSON.stringify(registered.body));
+      const replies = await Promise.all(Array.from({ length: 4 }, (_, i) => clients[i % clients.length]!.delete(`/v1/registrations/${registered.body.id}`)));
+      assert.deepEqual(replies.map((r) => r.body.result.code).sort(), ['000.100.110', '100.150.202', '100.150.202', '100.150.202'], `round ${round}`);
+    }
+  });
+
+  it('incremental authorizations racing a reversal of their PA: each is refused or reversed with it, nothing stays authorized, every round', async () => {
+    const { clients, db } = setup();
+    for (let round = 0; round < 8; round++) {
+      const pa = await initial(clients[0]!, 'PA', '50.00');
+      const increment = { path: '/v1/payments', params: cardDebit({ paymentType: 'PA', amount: '20.00', referenceUuid: pa, 'standingInstruction.industryPractice': 'INCREMENTAL_AUTH' }) };
+      const requests = [increment, increment, increment];
+      const rvAt = round % (requests.length + 1);
+      requests.splice(rvAt, 0, { path: `/v1/payments/${pa}`, params: { paymentType: 'RV' } });
+      const replies = await inParallel(clients, requests);
+      let rvReply = replies[rvAt]!;
+      const increments = replies.filter((_, i) => i !== rvAt);
+      const approved = increments.filter((r) => r.status === 200);
+      for (const r of increments.filter((x) => x.status !== 200)) {
+        assert.equal(r.body.result.parameterErrors[0].message, 'referenceUuid names an authorization that was reversed', JSON.stringify(r.body));
+      }
+      if (rvReply.status !== 200) {
+        // It met an increment waiting for its answer: a reversal sent now releases them all.
+        assert.equal(rvReply.body.result.code, '700.400.570', JSON.stringify(rvReply.body));
+        rvReply = await clients[0]!.post(`/v1/payments/${pa}`, { paymentType: 'RV' });
+      }
+      assert.equal(rvReply.status, 200, JSON.stringify(rvReply.body));
+      assert.equal(toMinor(rvReply.body.amount), 5000 + 2000 * approved.length, `round ${round}`);
+      const stored = await storedReferences(db, pa);
+      assert.deepEqual(stored.PA ?? { successMinor: 0, success: 0, pending: 0, rejected: 0 }, { successMinor: 2000 * approved.length, success: approved.length, pending: 0, rejected: 0 });
+      assert.deepEqual(stored.RV, { successMinor: 5000 + 2000 * approved.length, success: 1, pending: 0, rejected: 0 });
     }
   });
 }

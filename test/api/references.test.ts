@@ -24,6 +24,13 @@ describe('referencing payments (CP, RV, RF, RB) over HTTP', () => {
     return body.id as string;
   }
 
+  /** Moves the gateway's clock on to the next UTC day at `hour`:00. */
+  function toNextDayAt(hour: number) {
+    const next = new Date(gw.clock.current.getTime() + 24 * HOUR_MS);
+    next.setUTCHours(hour, 0, 0, 0);
+    gw.clock.current = next;
+  }
+
   const reference = (id: string, params: Record<string, string>): Promise<Reply> => gw.client.post(`/v1/payments/${id}`, params);
   const capture = (id: string, amount: string, extra: Record<string, string> = {}) => reference(id, { paymentType: 'CP', amount, currency: 'EUR', ...extra });
   const refund = (id: string, amount: string) => reference(id, { paymentType: 'RF', amount, currency: 'EUR' });
@@ -192,10 +199,22 @@ describe('referencing payments (CP, RV, RF, RB) over HTTP', () => {
       assertApproved(await refund(db, '30.00'), 'RF', '30.00');
     });
 
-    it('allows a reversal just before the cut-off', async () => {
-      const db = await initial('DB', '30.00');
+    it('allows a reversal of a PA just before the cut-off', async () => {
+      const pa = await initial('PA', '30.00');
       gw.clock.advance(23 * HOUR_MS);
+      assertApproved(await reference(pa, { paymentType: 'RV' }), 'RV', '30.00');
+    });
+
+    it('reverses a DB only until the end of its day, when it settles: a reversal after that is refused with 700.300.700', async () => {
+      toNextDayAt(23);
+      const db = await initial('DB', '30.00');
+      const late = await initial('DB', '31.00');
+      gw.clock.advance(HOUR_MS - 1000);
       assertApproved(await reference(db, { paymentType: 'RV' }), 'RV', '30.00');
+      gw.clock.advance(1000);
+      assertRefused(await reference(late, { paymentType: 'RV' }), 400, '700.300.700');
+      // It settled, so it is refunded instead.
+      assertApproved(await refund(late, '31.00'), 'RF', '31.00');
     });
   });
 
@@ -235,6 +254,16 @@ describe('referencing payments (CP, RV, RF, RB) over HTTP', () => {
       assertRefused(await reference(db, { paymentType: 'RV' }), 400, '700.400.300');
     });
 
+    it('refuses to refund a charged-back DB with 700.400.200 from its settlement day, when the chargeback came', async () => {
+      toNextDayAt(12);
+      const chargedBack = await initial('DB', '100.20');
+      const refundedFirst = await initial('DB', '100.21');
+      assertApproved(await refund(refundedFirst, '10.00'), 'RF', '10.00');
+      toNextDayAt(0);
+      assertRefused(await refund(chargedBack, '1.00'), 400, '700.400.200');
+      assertRefused(await refund(refundedFirst, '1.00'), 400, '700.400.200');
+    });
+
     it('rebills a refunded DB up to the refunded amount', async () => {
       const db = await initial('DB', '50.00');
       assertRefused(await reference(db, { paymentType: 'RB', amount: '10.00', currency: 'EUR' }), 400, '700.400.550');
@@ -266,6 +295,17 @@ describe('referencing payments (CP, RV, RF, RB) over HTTP', () => {
       assertApproved(reversal, 'RV', '1.00');
       // A reversed authorization takes no more increments.
       refusedNaming(await linked(pa, 'INCREMENTAL_AUTH', '1.00'), 'referenceUuid', 'names an authorization that was reversed');
+    });
+
+    it('refuses an increment that names an increment, or a PA whose final capture was made', async () => {
+      const pa = await initial('PA', '50.00');
+      const more = await linked(pa, 'INCREMENTAL_AUTH', '20.00');
+      assertApproved(more, 'PA', '20.00');
+      refusedNaming(await linked(more.body.id, 'INCREMENTAL_AUTH', '30.00'), 'referenceUuid', `names an incremental authorization: name the authorization it adds to, ${pa}`);
+      assertApproved(await capture(pa, '10.00', { sequence: 'FINAL' }), 'CP', '10.00');
+      refusedNaming(await linked(pa, 'INCREMENTAL_AUTH', '5.00'), 'referenceUuid', 'names an authorization whose final capture was made: nothing more can be captured');
+      // What was not captured is released whole: the PA and its increment.
+      assertApproved(await reference(pa, { paymentType: 'RV' }), 'RV', '60.00');
     });
 
     it('a reauthorization is linked to its PA and stands on its own', async () => {

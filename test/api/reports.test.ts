@@ -91,9 +91,9 @@ async function setUp(options: { databaseUrl?: string }): Promise<Fixture> {
   const usdA = await pay(a, '/v1/payments', cardDebit({ amount: '12.34', currency: 'USD' }));
   const dbB = await pay(b, '/v1/payments', cardDebit());
   const lateRv = await pay(a, '/v1/payments', cardDebit({ amount: '60.00' }));
-  // The next day, 01:00: lateRv is reversed after its day's file was cut, and a new debit is made.
+  // The next day, 01:00: lateRv's day's file was cut, so its reversal is refused, and a new debit is made.
   clock.current = new Date(`${SETTLEMENT_DAY}T01:00:00Z`);
-  await pay(a, `/v1/payments/${lateRv}`, { paymentType: 'RV' });
+  await pay(a, `/v1/payments/${lateRv}`, { paymentType: 'RV' }, 400);
   const dbNext = await pay(a, '/v1/payments', cardDebit({ amount: '5.00' }));
   return { gw, a, b, ids: { dbA, paA, cpA, rfA, rvDb, cbA, cdA, sepaA, declined, usdA, dbB, lateRv, dbNext }, tx };
 }

@@ -220,14 +220,33 @@ describe('decideReference: reversals (RV)', () => {
     assert.deepEqual(decide(db, [], { paymentType: 'RV' }, CREATED_AT + CUTOFF_MS + 1), refusedWith('700.300.700'));
   });
 
-  it('allows a reversal just before the cut-off', () => {
-    const db = payment({ paymentType: 'DB', amountMinor: 7700 });
-    assert.deepEqual(decide(db, [], { paymentType: 'RV' }, CREATED_AT + CUTOFF_MS - 1), allowed(7700));
+  it('allows a reversal of a PA just before the cut-off', () => {
+    const pa = payment({ amountMinor: 7700 });
+    assert.deepEqual(decide(pa, [], { paymentType: 'RV' }, CREATED_AT + CUTOFF_MS - 1), allowed(7700));
   });
 
-  it('allows a reversal at exactly the cut-off', () => {
-    const db = payment({ paymentType: 'DB', amountMinor: 7700 });
-    assert.deepEqual(decide(db, [], { paymentType: 'RV' }, CREATED_AT + CUTOFF_MS), allowed(7700));
+  it('allows a reversal of a PA at exactly the cut-off', () => {
+    const pa = payment({ amountMinor: 7700 });
+    assert.deepEqual(decide(pa, [], { paymentType: 'RV' }, CREATED_AT + CUTOFF_MS), allowed(7700));
+  });
+
+  it('reverses a DB or CD only until the end of its day (UTC), when it settles, even within the cut-off', () => {
+    const endOfDay = Date.UTC(2026, 2, 16);
+    for (const paymentType of ['DB', 'CD']) {
+      const p = payment({ paymentType, amountMinor: 7700 });
+      assert.deepEqual(decide(p, [], { paymentType: 'RV' }, endOfDay - 1), allowed(7700), paymentType);
+      assert.deepEqual(decide(p, [], { paymentType: 'RV' }, endOfDay), refusedWith('700.300.700'), paymentType);
+    }
+    // A PA settles nothing: its cut-off is the entity's.
+    assert.deepEqual(decide(payment({ amountMinor: 7700 }), [], { paymentType: 'RV' }, endOfDay + HOUR_MS), allowed(7700));
+  });
+
+  it('refuses to reverse a PA while an increment of it waits for its answer with 700.400.570, and reverses it with the increment after', () => {
+    const pa = payment({ amountMinor: 5000 });
+    const increment = (status: 'pending' | 'success') =>
+      reference(pa, 'PA', 2000, { status, details: { standingInstruction: { industryPractice: 'INCREMENTAL_AUTH' } } });
+    assert.deepEqual(decide(pa, [increment('pending')], { paymentType: 'RV' }), refusedWith('700.400.570'));
+    assert.deepEqual(decide(pa, [increment('success')], { paymentType: 'RV' }), allowed(7000));
   });
 
   it('measures the cut-off from the referenced payment’s creation', () => {
@@ -310,6 +329,20 @@ describe('decideReference: refunds (RF)', () => {
     assert.deepEqual(decide(db, existing, { paymentType: 'RF', amountMinor: 3000, currency: 'EUR' }), allowed(3000));
     assert.deepEqual(decide(db, existing, { paymentType: 'RF', amountMinor: 3001, currency: 'EUR' }), refusedWith('700.400.200'));
   });
+});
+
+describe('decideReference: refunds of a charged-back payment', () => {
+  const settlementDay = Date.UTC(2026, 2, 16);
+  for (const paymentType of ['DB', 'CP']) {
+    it(`refuses to refund a ${paymentType} of a chargeback amount with 700.400.200 once its settlement day came, when it was charged back`, () => {
+      const chargedBack = payment({ paymentType, amountMinor: 10_020 });
+      assert.deepEqual(decide(chargedBack, [], { paymentType: 'RF', amountMinor: 10_020, currency: 'EUR' }, settlementDay - 1), allowed(10_020));
+      assert.deepEqual(decide(chargedBack, [], { paymentType: 'RF', amountMinor: 100, currency: 'EUR' }, settlementDay), refusedWith('700.400.200'));
+      // Any other amount is not charged back and stays refundable.
+      const kept = payment({ paymentType, amountMinor: 10_023 });
+      assert.deepEqual(decide(kept, [], { paymentType: 'RF', amountMinor: 100, currency: 'EUR' }, settlementDay + HOUR_MS), allowed(100));
+    });
+  }
 });
 
 describe('decideReference: rebills (RB)', () => {
