@@ -3,6 +3,7 @@
 import { fromMinor, toMinor } from '../money.ts';
 import type { ResultCode } from '../results.ts';
 import type { AccountData, AcquirerOutcome, AuthorizationRequest } from '../simulator/acquirer.ts';
+import { PROVIDER_BRANDS } from '../simulator/simulator.ts';
 import { echoedDetails } from '../schema/echo.ts';
 import { brandOfNumber, checkProcessing, type AccountCheck, type InitialPaymentRequest } from '../schema/requests.ts';
 import { paramError, failure } from '../schema/errors.ts';
@@ -121,12 +122,21 @@ type Before =
   | { kind: 'refused'; code: ResultCode; threeDSecure: Record<string, string> }
   | { kind: 'authenticate'; path: Flow; ids: AuthenticationIds; exemptions: Exemptions };
 
+/**
+ * An asynchronous payment sends the shopper away (the spec: shopperResultUrl "receives the
+ * shopper after an asynchronous payment"); a checkout's widget brings its shopper back itself.
+ */
+const needsResultUrl = (payment: InitialPayment) => payment.checkoutId === undefined && payment.request.shopperResultUrl === undefined;
+
 /** Decide authentication: none, external proof passed through, refused at once, authenticated at once, or a step. */
 function authenticationOf(payment: InitialPayment, plan: Plan): Before | Invalid {
   const { request, account } = payment;
   const requested = request.threeDSecure as Record<string, string> | undefined;
   if (plan.kind !== 'authenticate') return { kind: 'authorize', threeDSecure: requested };
-  const missing = missingForAuthentication(request.customer, request.billing);
+  const missing = [
+    ...missingForAuthentication(request.customer, request.billing),
+    ...(needsResultUrl(payment) ? [paramError('shopperResultUrl', undefined, "is required for 3-D Secure 2: the shopper comes back there from the issuer's page", '200.300.404')] : []),
+  ];
   if (missing.length) return { kind: 'invalid', failure: failure(missing) };
   const exemptions: Exemptions = { challengeIndicator: request.threeDSecure?.challengeIndicator, exemptionFlag: request.threeDSecure?.exemptionFlag };
   const ids = newAuthenticationIds();
@@ -200,6 +210,9 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
   const refusal = checkEntityAllows(ctx, request.paymentType, account);
   if (refusal) return refusal;
   const plan = planAuthentication(ctx.entity, request, account, payment.accountData.number);
+  if (PROVIDER_BRANDS.has(account.brand) && needsResultUrl(payment)) {
+    return invalid('shopperResultUrl', undefined, `is required for ${account.brand}, an asynchronous method: the shopper comes back there from the provider's page`);
+  }
   const processing = checkProcessing(request, {
     method: account.method,
     hasCvv: payment.accountData.cvv !== undefined,

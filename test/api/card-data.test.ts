@@ -159,9 +159,9 @@ describe('card data is never written to disk or to the log', () => {
 
     // 3-D Secure challenges: one left pending (its card sealed in its step), one approved (the seal wiped).
     const threeds = gw.clientFor(shopA.token, shopA.threeDSecureEntityId);
-    const pending = await threeds.post('/v1/payments', cardDebit({ ...card(cards.masterChallenge), ...browserData, ...billingAddress }));
+    const pending = await threeds.post('/v1/payments', cardDebit({ ...card(cards.masterChallenge), shopperResultUrl: 'https://shop.example/result', ...browserData, ...billingAddress }));
     assert.equal(pending.body.result.code, '000.200.000', JSON.stringify(pending.body));
-    const approved = await threeds.post('/v1/payments', cardDebit({ ...card(cards.masterChallenge), ...browserData, ...billingAddress }));
+    const approved = await threeds.post('/v1/payments', cardDebit({ ...card(cards.masterChallenge), shopperResultUrl: 'https://shop.example/result', ...browserData, ...billingAddress }));
     const shopperBrowser = new ShopperBrowser(gw.base);
     await shopperBrowser.finish(await shopperBrowser.toChallenge(approved.body.redirect), 'approve');
     expectOk(await threeds.get(`/v1/payments/${approved.body.id}`), 'payment after the challenge');

@@ -307,7 +307,7 @@ describe('parameter groups over HTTP', () => {
 
       it('INITIAL without a security code is accepted with external 3-D Secure proof, or when the gateway authenticates the card', async () => {
         assertApproved(await gw.client.post('/v1/payments', withoutCvv(cardDebit({ 'standingInstruction.mode': 'INITIAL', ...groupSamples.threeDSecure }))));
-        const authenticated = await threeds.post('/v1/payments', withoutCvv(cardDebit({ 'card.number': cards.frictionless.VISA, 'standingInstruction.mode': 'INITIAL', ...browserData, ...billingAddress })));
+        const authenticated = await threeds.post('/v1/payments', withoutCvv(cardDebit({ 'card.number': cards.frictionless.VISA, 'standingInstruction.mode': 'INITIAL', shopperResultUrl: 'https://shop.example/result', ...browserData, ...billingAddress })));
         assertApproved(authenticated);
         assert.equal(authenticated.body.threeDSecure.authenticationStatus, 'Y');
       });

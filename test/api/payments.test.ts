@@ -113,7 +113,7 @@ describe('initial payments', () => {
   });
 
   it('pays with a virtual account: PAYPAL is pending until the shopper approves at the provider\'s page', async () => {
-    const { status, body } = await gw.client.post('/v1/payments', { amount: '12.00', currency: 'EUR', paymentBrand: 'PAYPAL', paymentType: 'DB', 'virtualAccount.accountId': 'jane@example.com' });
+    const { status, body } = await gw.client.post('/v1/payments', { amount: '12.00', currency: 'EUR', paymentBrand: 'PAYPAL', paymentType: 'DB', 'virtualAccount.accountId': 'jane@example.com', shopperResultUrl: 'https://shop.example/result' });
     assert.equal(status, 200, JSON.stringify(body));
     assert.deepEqual(body.result, { code: '000.200.000', description: 'transaction pending' });
     assert.deepEqual(body.virtualAccount, { accountId: 'jane@example.com' });
@@ -121,10 +121,18 @@ describe('initial payments', () => {
     assert.deepEqual(body.redirect.parameters.map((p: { name: string }) => p.name), ['token']);
     const browser = new ShopperBrowser(gw.base);
     const result = await browser.finish(await browser.open(body.redirect), 'approve');
-    assert.equal(result, `${gw.base}/v1/providers/${body.redirect.url.split('/').at(-2)}/result`);
+    assert.equal(result, `https://shop.example/result?id=${body.id}&resourcePath=%2Fv1%2Fpayments%2F${body.id}`);
     const read = await gw.client.get(`/v1/payments/${body.id}`);
     assert.equal(read.body.result.code, '000.100.110');
     assert.equal(read.body.resultDetails.AcquirerResponse, '00');
+  });
+
+  it('refuses PAYPAL without shopperResultUrl (400 naming it): the shopper must come back from the provider\'s page', async () => {
+    const { status, body } = await gw.client.post('/v1/payments', { amount: '12.00', currency: 'EUR', paymentBrand: 'PAYPAL', paymentType: 'DB', 'virtualAccount.accountId': 'jane@example.com' });
+    assert.equal(status, 400);
+    assert.equal(body.result.code, '200.300.404');
+    assert.deepEqual(body.result.parameterErrors, [{ name: 'shopperResultUrl', value: '', message: "shopperResultUrl is required for PAYPAL, an asynchronous method: the shopper comes back there from the provider's page" }]);
+    assert.equal(body.id, undefined);
   });
 
   it('pays with a network token account and never echoes its number or cryptogram', async () => {

@@ -112,7 +112,7 @@ describe('the shopper\'s browser data taken from the shopper\'s own request', ()
     assert.equal(direct.body.id, undefined);
 
     const { registrationId } = await savedCardCheckout(cards.frictionless.VISA);
-    const stored = await merchant.post(`/v1/registrations/${registrationId}/payments`, { amount: '10.00', currency: 'EUR', paymentType: 'DB', ...browserWithout('acceptHeader'), ...billingAddress }, { accept: ACCEPT });
+    const stored = await merchant.post(`/v1/registrations/${registrationId}/payments`, { amount: '10.00', currency: 'EUR', paymentType: 'DB', shopperResultUrl: 'https://shop.example/result', ...browserWithout('acceptHeader'), ...billingAddress }, { accept: ACCEPT });
     assert.equal(stored.status, 400);
     assert.deepEqual(stored.body.result.parameterErrors.map((e: { name: string }) => e.name), ['customer.browser.acceptHeader']);
   });

@@ -134,6 +134,7 @@ function threedsSuite(options: TestGatewayOptions) {
         { name: 'billing.street1', value: '', message: 'billing.street1 is required for 3-D Secure 2' },
         { name: 'billing.postcode', value: '', message: 'billing.postcode is required for 3-D Secure 2' },
         { name: 'billing.country', value: '', message: 'billing.country is required for 3-D Secure 2' },
+        { name: 'shopperResultUrl', value: '', message: "shopperResultUrl is required for 3-D Secure 2: the shopper comes back there from the issuer's page" },
       ]);
       assert.equal(body.id, undefined);
     });
@@ -478,7 +479,7 @@ function threedsSuite(options: TestGatewayOptions) {
       await browser.finish(page, 'approve');
       const read = await payment(id);
       assert.match(read.registrationId, /^[0-9a-f]{32}$/);
-      const again = await merchant.post(`/v1/registrations/${read.registrationId}/payments`, { amount: '10.00', currency: 'EUR', paymentType: 'DB', ...browserData, ...billingAddress });
+      const again = await merchant.post(`/v1/registrations/${read.registrationId}/payments`, { amount: '10.00', currency: 'EUR', paymentType: 'DB', shopperResultUrl: RESULT_URL, ...browserData, ...billingAddress });
       assert.deepEqual(again.body.result, PENDING);
       const challenge = await browser.toChallenge(again.body.redirect);
       await browser.finish(challenge, 'approve');
@@ -487,10 +488,15 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.equal(paid.registrationId, read.registrationId);
     });
 
-    it('without a shopperResultUrl the shopper ends on the gateway\'s result page', async () => {
+    it('a checkout without a shopperResultUrl ends its shopper on the gateway\'s result page; a server-to-server payment must have one', async () => {
       const params = authenticated(cards.challenge.VISA);
       delete params.shopperResultUrl;
-      const { body } = await merchant.post('/v1/payments', params);
+      const refused = await merchant.post('/v1/payments', params);
+      assert.equal(refused.status, 400);
+      assert.deepEqual(refused.body.result.parameterErrors.map((e: { name: string }) => e.name), ['shopperResultUrl']);
+      const checkout = await merchant.post('/v1/checkouts', { amount: '92.00', currency: 'EUR', paymentType: 'DB', ...billingAddress });
+      assert.equal(checkout.status, 200, JSON.stringify(checkout.body));
+      const { body } = await shopper.pay(checkout.body.id, { ...pageCard({ 'card.number': cards.challenge.VISA }), ...browserData });
       const authId = body.redirect.url.split('/').at(-2);
       const page = await browser.toChallenge(body.redirect);
       const url = await browser.finish(page, 'approve');
@@ -1034,7 +1040,7 @@ describe('3-D Secure pages of a build without threeds.js', () => {
 
   it('answers 503 saying what to build, never crashes; the widget and the issuer\'s page still work', async () => {
     const merchant = gw.clientFor(shopA.token, shopA.threeDSecureEntityId);
-    const { body } = await merchant.post('/v1/payments', cardDebit({ 'card.number': cards.challenge.VISA, ...browserData, ...billingAddress }));
+    const { body } = await merchant.post('/v1/payments', cardDebit({ 'card.number': cards.challenge.VISA, shopperResultUrl: 'https://shop.example/result', ...browserData, ...billingAddress }));
     assert.deepEqual(body.result, PENDING);
     const browser = new ShopperBrowser(gw.base);
     for (const response of [await fetch(`${gw.base}/v1/frames/threeds.js`), await fetch(body.redirect.url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${body.redirect.parameters[0].value}` })]) {

@@ -205,7 +205,7 @@ function notificationSuite(backend: Backend) {
   });
 
   it('a redirect payment (PayPal): CREATED while pending, then UPDATED with the outcome once the shopper approved', async () => {
-    const pending = await gw.client.post('/v1/payments', { amount: '12.00', currency: 'EUR', paymentBrand: 'PAYPAL', paymentType: 'DB', 'virtualAccount.accountId': 'jane@example.com' });
+    const pending = await gw.client.post('/v1/payments', { amount: '12.00', currency: 'EUR', paymentBrand: 'PAYPAL', paymentType: 'DB', 'virtualAccount.accountId': 'jane@example.com', shopperResultUrl: 'https://shop.example/result' });
     assert.equal(pending.status, 200, JSON.stringify(pending.body));
     assert.equal(pending.body.result.code, '000.200.000');
     const [created] = await notificationsOf(pending.body.id);
@@ -226,7 +226,7 @@ function notificationSuite(backend: Backend) {
   });
 
   it('a pending payment nobody finishes: UPDATED with 100.396.103 when it is abandoned', async () => {
-    const pending = await gw.client.post('/v1/payments', { amount: '13.00', currency: 'EUR', paymentBrand: 'PAYPAL', paymentType: 'DB', 'virtualAccount.accountId': 'jane@example.com' });
+    const pending = await gw.client.post('/v1/payments', { amount: '13.00', currency: 'EUR', paymentBrand: 'PAYPAL', paymentType: 'DB', 'virtualAccount.accountId': 'jane@example.com', shopperResultUrl: 'https://shop.example/result' });
     gw.clock.advance(31 * MINUTE);
     assert.equal(await gw.running.sweep(), 1);
     // Both were due at once: delivered in parallel, in either order.
@@ -314,7 +314,7 @@ function notificationSuite(backend: Backend) {
       const hook = await register(threeds, { url: wrapped.url, wrapper: 'json' });
       assert.match(hook.secret, /^[0-9A-F]{64}$/);
       wrapped.secret = hook.secret;
-      const transfer = await threeds.post('/v1/payments', { amount: '14.00', currency: 'EUR', paymentBrand: 'PAYPAL', paymentType: 'DB', 'virtualAccount.accountId': 'jane@example.com' });
+      const transfer = await threeds.post('/v1/payments', { amount: '14.00', currency: 'EUR', paymentBrand: 'PAYPAL', paymentType: 'DB', 'virtualAccount.accountId': 'jane@example.com', shopperResultUrl: 'https://shop.example/result' });
       assert.equal(transfer.status, 200, JSON.stringify(transfer.body));
       await gw.running.deliverWebhooks();
       const [delivery] = wrapped.received.filter((r) => r.notification.payload.id === transfer.body.id);
