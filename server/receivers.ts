@@ -7,6 +7,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import { BlockList, isIP } from 'node:net';
+import os from 'node:os';
 
 const nonPublic = new BlockList();
 for (const [network, prefix] of [
@@ -17,8 +18,12 @@ for (const [network, prefix] of [
   ['169.254.0.0', 16], // link-local, cloud metadata
   ['172.16.0.0', 12], // private
   ['192.0.0.0', 24], // protocol assignments
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
+  ['192.88.99.0', 24], // 6to4 relay anycast (deprecated)
   ['192.168.0.0', 16], // private
   ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const)
@@ -64,16 +69,30 @@ function embeddedIpv4(w: number[]): string | undefined {
   return undefined;
 }
 
-/** An IPv4 or IPv6 address a public receiver cannot have (an IPv6 one that carries an IPv4 judged as it). */
+/** The addresses of this machine's own interfaces: a receiver there would be the gateway's own host. */
+function isOwnAddress(address: string, family: 'ipv4' | 'ipv6'): boolean {
+  const own = new BlockList();
+  for (const entries of Object.values(os.networkInterfaces())) {
+    for (const entry of entries ?? []) own.addAddress(entry.address.replace(/%.*$/, ''), entry.family === 'IPv4' ? 'ipv4' : 'ipv6');
+  }
+  return own.check(address, family);
+}
+
+const isNonPublicIpv4 = (address: string) => nonPublic.check(address, 'ipv4') || isOwnAddress(address, 'ipv4');
+
+/**
+ * An IPv4 or IPv6 address a public receiver cannot have (an IPv6 one that carries an IPv4 judged
+ * as it), or one of this machine's own.
+ */
 export function isNonPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '');
   const family = isIP(bare);
   if (family === 0) return false;
-  if (family === 4) return nonPublic.check(bare, 'ipv4');
+  if (family === 4) return isNonPublicIpv4(bare);
   const words = ipv6Words(bare)!;
   const carried = embeddedIpv4(words);
-  if (carried !== undefined && nonPublic.check(carried, 'ipv4')) return true;
-  return nonPublic.check(bare, 'ipv6');
+  if (carried !== undefined && isNonPublicIpv4(carried)) return true;
+  return nonPublic.check(bare, 'ipv6') || isOwnAddress(bare, 'ipv6');
 }
 
 export type ReceiverProblem = 'not an https URL' | 'not a public host' | 'not resolvable' | 'resolves to a non-public address';

@@ -649,7 +649,21 @@ describe('webhooks: API', () => {
     assert.equal(again.status, 400);
     assert.equal(again.body.result.parameterErrors[0].name, 'url');
     assert.ok(!JSON.stringify(again.body).includes(first.secret));
+    // Another spelling of the same URL is the same receiver.
+    for (const url of ['HTTPS://Shop.Example/once', 'https://shop.example:443/once']) {
+      const spelt = await gw.client.post('/v1/webhooks', { url });
+      assert.equal(spelt.status, 400, url);
+      assert.equal(spelt.body.result.parameterErrors[0].message, `url is already registered for this entity (webhook ${first.id})`);
+    }
     await gw.client.delete(`/v1/webhooks/${first.id}`);
+  });
+
+  it('keeps a password in the URL (a receiver behind basic authentication) out of lists, as it does the secret', async () => {
+    const created = await register(gw.client, { url: 'https://hooks:s3cret@shop.example/basic' });
+    assert.equal(created.url, 'https://hooks:s3cret@shop.example/basic');
+    const listed = (await gw.client.get('/v1/webhooks')).body.webhooks.find((w: { id: string }) => w.id === created.id);
+    assert.equal(listed.url, 'https://hooks:****@shop.example/basic');
+    await gw.client.delete(`/v1/webhooks/${created.id}`);
   });
 
   it('needs the Bearer token (401, 403) and keeps entities apart (403 for another merchant\u2019s entity, 404 for its webhook)', async () => {

@@ -1,6 +1,7 @@
 // Where a live gateway may send notifications: public addresses only, https only, checked on the
 // URL when a webhook is registered and on the resolved addresses at each delivery.
 import assert from 'node:assert/strict';
+import os from 'node:os';
 import { describe, it } from 'node:test';
 import { isNonPublicAddress, liveDeliveryProblem, liveReceiverProblem } from '../../server/receivers.ts';
 
@@ -15,6 +16,21 @@ describe('isNonPublicAddress', () => {
     const carrying = ['::127.0.0.1', '::7f00:1', '[::ffff:0:127.0.0.1]', '::ffff:0:a00:1', '64:ff9b::7f00:1', '64:ff9b::10.0.0.1', '2002:7f00:1::', '2002:c0a8:101::1', '::ffff:7f00:1'];
     for (const address of [...carrying, 'fec0::1', '64:ff9b:1::8.8.8.8', '2001:db8::1', '100::1']) assert.equal(isNonPublicAddress(address), true, address);
     for (const address of ['64:ff9b::808:808', '2002:808:808::1', '::ffff:0:8.8.8.8']) assert.equal(isNonPublicAddress(address), false, address);
+  });
+
+  it('knows the documentation networks (TEST-NET-1, -2, -3) and the 6to4 relay', () => {
+    for (const address of ['192.0.2.2', '198.51.100.5', '203.0.113.5', '192.88.99.1', '::ffff:203.0.113.5']) assert.equal(isNonPublicAddress(address), true, address);
+  });
+
+  it('knows the addresses of this machine’s own interfaces, public ones included', (t) => {
+    t.mock.method(os, 'networkInterfaces', () => ({
+      eth0: [
+        { address: '93.184.216.34', family: 'IPv4', netmask: '255.255.255.0', mac: '00:00:00:00:00:00', internal: false, cidr: '93.184.216.34/24' },
+        { address: '2001:4860:4860::8844', family: 'IPv6', netmask: 'ffff:ffff:ffff:ffff::', mac: '00:00:00:00:00:00', internal: false, cidr: '2001:4860:4860::8844/64', scopeid: 0 },
+      ],
+    }));
+    for (const address of ['93.184.216.34', '2001:4860:4860::8844', '::ffff:93.184.216.34']) assert.equal(isNonPublicAddress(address), true, address);
+    assert.equal(isNonPublicAddress('93.184.216.35'), false);
   });
 
   it('lets public addresses and host names through (names are resolved at delivery)', () => {

@@ -19,8 +19,21 @@ type Removed = { kind: 'removed'; id: string } | { kind: 'unknown'; id: string }
 
 const maskedSecret = (secret: string) => '*'.repeat(secret.length - 4) + secret.slice(-4);
 
+/** A URL's password (a receiver behind basic authentication) is a secret too: lists hide it. */
+function maskedUrl(url: string): string {
+  const parsed = URL.parse(url);
+  if (!parsed?.password) return url;
+  parsed.password = '****';
+  return parsed.href;
+}
+
+/** A URL as WHATWG URL writes it: `HTTP://Shop.example:443/` and `http://shop.example/` are one receiver. */
+const canonicalUrl = (url: string) => URL.parse(url)?.href ?? url;
+
 export function webhookView(w: Webhook, secret: 'whole' | 'masked'): Record<string, unknown> {
-  return { id: w.id, url: w.url, wrapper: w.wrapper, source: w.source, secret: secret === 'whole' ? w.secret : maskedSecret(w.secret) };
+  return secret === 'whole'
+    ? { id: w.id, url: w.url, wrapper: w.wrapper, source: w.source, secret: w.secret }
+    : { id: w.id, url: maskedUrl(w.url), wrapper: w.wrapper, source: w.source, secret: maskedSecret(w.secret) };
 }
 
 export function webhookRoutes(app: FastifyInstance, g: Gateway) {
@@ -49,9 +62,10 @@ export function webhookRoutes(app: FastifyInstance, g: Gateway) {
         async run(ctx, params) {
           const parsed = parseBody(g, params, parseWebhookRequest);
           if (!parsed.ok) return parsed.invalid;
-          const { url, secret, wrapper } = parsed.value;
-          const existing = (await registry().list(ctx.entity.id)).find((w) => w.url === url);
-          if (existing) return { kind: 'invalid', failure: failure([paramError('url', url, `is already registered for this entity (webhook ${existing.id})`)]) };
+          const { secret, wrapper } = parsed.value;
+          const url = canonicalUrl(parsed.value.url);
+          const existing = (await registry().list(ctx.entity.id)).find((w) => canonicalUrl(w.url) === url);
+          if (existing) return { kind: 'invalid', failure: failure([paramError('url', parsed.value.url, `is already registered for this entity (webhook ${existing.id})`)]) };
           return { kind: 'added', webhook: await registry().add(ctx.entity.id, { url, secret, wrapper: wrapper ?? 'none' }) };
         },
         respond: (value, ctx) => (value.kind === 'added' ? envelope(ctx, webhookView(value.webhook, 'whole')) : failureReply(g, ctx, value)),
