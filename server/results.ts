@@ -131,7 +131,7 @@ export const catalogue = {
   '800.100.165': 'transaction declined (card lost)',
   '800.100.170': 'transaction declined (transaction not permitted)',
   '800.100.171': 'transaction declined (pick up card)',
-  '800.120.100': 'Rejected by Throttling.',
+  '800.120.100': 'too many requests, try later',
   '800.400.100': 'AVS Check Failed',
 
   // authentication of the request itself

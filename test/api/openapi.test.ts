@@ -381,7 +381,7 @@ describe('OpenAPI document', () => {
     const codes = doc.components.schemas.ResultCode;
     assert.equal(codes.type, 'string');
     assert.ok(codes.enum.includes('800.120.100'));
-    assert.equal(codes['x-enumDescriptions']['800.120.100'], 'Rejected by Throttling.');
+    assert.equal(codes['x-enumDescriptions']['800.120.100'], 'too many requests, try later');
     assert.deepEqual(codes['x-enumGroups']['000.100.110'], ['success']);
     assert.equal(codes['x-groups'].success, '^(000\\.000\\.|000\\.100\\.1|000\\.[36]|000\\.400\\.[1][12]0)');
     assert.deepEqual(Object.keys(codes['x-enumDescriptions']), codes.enum);
@@ -495,7 +495,7 @@ describe('API reference page of the demo', () => {
     const answers = html.slice(html.indexOf('<section class="schema" id="schema-PaymentResponse">'));
     assert.ok(answers.includes('<tr><td><code>card.bin</code></td><td>string</td><td></td><td><code>^\\d{6}$</code></td><td></td><td>First six digits of the card number.</td></tr>'));
     assert.ok(answers.includes('<tr><td><code>redirect.parameters[n].name</code></td><td>string</td><td>up to 255</td><td></td><td>in each redirect.parameters[n]</td><td></td></tr>'));
-    assert.ok(html.includes('<tr><td><code>800.120.100</code></td><td>Rejected by Throttling.</td><td>riskValidation</td></tr>'));
+    assert.ok(html.includes('<tr><td><code>800.120.100</code></td><td>too many requests, try later</td><td>riskValidation</td></tr>'));
   });
 
   it('asks the gateway again with If-None-Match and keeps the page', async () => {

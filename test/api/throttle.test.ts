@@ -17,6 +17,8 @@ function checkThrottling(gwOf: () => TestGateway) {
     assert.ok(rejected.length >= 5, statuses);
     const body = rejected[0]!.body;
     assert.equal(body.result.code, '800.120.100');
+    // The spec's text for it.
+    assert.equal(body.result.description, 'too many requests, try later');
     assert.deepEqual(Object.keys(body).sort(), ['buildNumber', 'id', 'ndc', 'result', 'timestamp']);
     assert.equal(rejected[0]!.headers.get('retry-after'), '1');
   });
