@@ -56,8 +56,8 @@ export const checkoutRequest = z.strictObject({
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;
 
-/** An update sends only what changes; a group sent replaces that group whole. */
-export const checkoutUpdate = checkoutRequest.partial();
+/** An update sends only what changes; a group sent replaces that group whole. overridePaymentType is the spec's "only when creating a checkout". */
+export const checkoutUpdate = checkoutRequest.omit({ overridePaymentType: true }).partial();
 export type CheckoutUpdate = z.infer<typeof checkoutUpdate>;
 
 export function parseCheckout(input: Nested, ctx: ValidationContext): Parsed<CheckoutRequest> {

@@ -301,6 +301,14 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.equal(unchanged.body.amount, '92.00');
     });
 
+    it('refuses overridePaymentType on an update (the spec: accepted only when creating a checkout), naming it', async () => {
+      const id = await prepareCheckout(gw.client);
+      const { status, body } = await gw.client.post(`/v1/checkouts/${id}`, { amount: '13.00', 'overridePaymentType[VISA]': 'PA' });
+      assert.equal(status, 400);
+      assert.deepEqual(body.result.parameterErrors.map((e: { name: string }) => e.name), ['overridePaymentType[VISA]']);
+      assert.equal((await shopper.form(id)).body.amount, '92.00');
+    });
+
     it('gives the integrity on update when asked', async () => {
       const id = await prepareCheckout(gw.client);
       const { body } = await gw.client.post(`/v1/checkouts/${id}`, { integrity: 'true' });
