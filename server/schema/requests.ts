@@ -31,7 +31,7 @@ import { checkAgreement, checkStandingInstruction, standingInstruction, type Sho
 import { checkThreeDSecure, threeDSecure } from './threeDSecure.ts';
 import { tokenAccount } from './tokenAccount.ts';
 import { virtualAccount } from './virtualAccount.ts';
-import { checkWallet, WALLET_BRANDS, walletGroups, walletOf, WALLETS } from './wallets.ts';
+import { checkWallet, WALLET_BRANDS, walletBrands, walletGroups, walletOf, WALLETS } from './wallets.ts';
 
 // Groups any payment may carry besides its account (initial payments, registration payments,
 // checkouts and the payments of a checkout), in the spec's order. Each is stored with the payment
@@ -193,6 +193,14 @@ const isGroup = (value: unknown): value is Nested => typeof value === 'object' &
 
 const ACCOUNT_FIELDS = new Set(['card', 'bankAccount', 'virtualAccount', 'tokenAccount', ...WALLETS, 'paymentBrand']);
 
+/** The field a request without any account misses, as its brand tells: the card number unless it names another kind. */
+function missingAccount(brand: string | undefined): CodedParamError {
+  if (brand === ONLINE_TRANSFER) return paramError('bankAccount.country', undefined, `is required for ${ONLINE_TRANSFER}: send bankAccount`, '100.200.100');
+  if (brand !== undefined && bankBrands.has(brand)) return paramError('bankAccount.iban', undefined, `is required for ${brand}: send bankAccount`);
+  if (brand !== undefined && !cardBrands.has(brand) && !walletBrands.has(brand)) return paramError('virtualAccount.accountId', undefined, `is required for ${brand}: send virtualAccount`);
+  return paramError('card.number', undefined, 'is required: send card, bankAccount, virtualAccount, tokenAccount or a wallet\'s paymentToken');
+}
+
 /** The one account of a request: card, bank account, virtual account, token account or a wallet's encrypted token. */
 function accountOf(v: AccountFields): { method?: Method; errors: CodedParamError[] } {
   const present: Array<readonly [string, Method]> = (
@@ -210,7 +218,7 @@ function accountOf(v: AccountFields): { method?: Method; errors: CodedParamError
   if (present.length === 0) {
     // A wallet's decrypted form without its card: checkWallet names every missing field.
     if (wallet) return { errors: [] };
-    return { errors: [paramError('card.number', undefined, 'is required: send card, bankAccount, virtualAccount, tokenAccount or a wallet\'s paymentToken')] };
+    return { errors: [missingAccount(v.paymentBrand)] };
   }
   if (present.length > 1) {
     return { errors: present.slice(1).map(([group]) => paramError(group, '', `cannot be sent together with ${present[0]![0]}`, '200.300.404')) };

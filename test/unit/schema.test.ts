@@ -317,6 +317,15 @@ describe('virtual account group', () => {
     assertRefused(payment({ ...VA, paymentBrand: undefined }), '100.100.500', ['paymentBrand']);
   });
 
+  it('names the account field the brand needs when no account is sent: virtualAccount.accountId, bankAccount.iban or .country, else card.number', () => {
+    const bare: Params = { ...NO_CARD };
+    assertRefused(payment({ ...bare, paymentBrand: 'PAYPAL' }), '100.100.100', ['virtualAccount.accountId']);
+    assert.equal(failureOf(payment({ ...bare, paymentBrand: 'PAYPAL' })).parameterErrors[0]!.message, 'virtualAccount.accountId is required for PAYPAL: send virtualAccount');
+    assert.deepEqual(failureOf(payment({ ...bare, paymentBrand: 'DIRECTDEBIT_SEPA' })).parameterErrors.map((e) => e.name), ['bankAccount.iban']);
+    assert.deepEqual(failureOf(payment({ ...bare, paymentBrand: 'ONLINE_TRANSFER' })).parameterErrors.map((e) => e.name), ['bankAccount.country']);
+    for (const brand of ['VISA', undefined]) assert.deepEqual(failureOf(payment({ ...bare, paymentBrand: brand })).parameterErrors.map((e) => e.name), ['card.number'], String(brand));
+  });
+
   it('refuses createRegistration for a virtual account', () => {
     assertRefused(payment({ ...VA, createRegistration: 'true' }), '200.300.404', ['createRegistration']);
   });
