@@ -1,7 +1,7 @@
 // Cart items (cart.items[0] to cart.items[999]) with their item recipient, and cart payments
 // (cart.payments[n]), in the spec's order.
 import { z } from 'zod';
-import { absoluteUrl, amount, an, bool, currency, date, digits, oneOf } from './common.ts';
+import { absoluteUrl, amount, an, bool, countryCode, currency, date, digits, oneOf } from './common.ts';
 import { email } from './contact.ts';
 
 /** At most 1000 items: indexes 0 to 999 (the body parser already refuses a higher index). */
@@ -22,7 +22,7 @@ export const itemRecipient = z.strictObject({
   city: an(80).optional(),
   state: an(50).optional(),
   postcode: an(16).optional(),
-  country: z.string().regex(/^([A-Z]{2}|\d{3})$/, 'must be two uppercase letters or three digits (ISO 3166-1)').optional(),
+  country: countryCode(/^([A-Z]{2}|\d{3})$/, 'must be two uppercase letters or three digits (ISO 3166-1)', ['alpha2', 'numeric']).optional(),
   phone: digits(25).optional(),
   email: email(128, 1).optional(),
 });

@@ -1,4 +1,5 @@
 // Field types of the spec's notation (A, N, AN, dates, amounts), as zod schemas over strings.
+import isoCountries from 'i18n-iso-countries';
 import { z } from 'zod';
 
 const currencies = new Set(Intl.supportedValuesOf('currency'));
@@ -71,8 +72,23 @@ export const currency = z
   .regex(/^[A-Z]{3}$/, 'must be three uppercase letters (ISO 4217)')
   .refine((v) => currencies.has(v), 'is not an ISO 4217 currency');
 
+// ISO 3166-1 as assigned (and XK, which card schemes use), from i18n-iso-countries.
+const assigned = {
+  alpha2: new Set(Object.keys(isoCountries.getAlpha2Codes())),
+  alpha3: new Set(Object.keys(isoCountries.getAlpha3Codes())),
+  numeric: new Set(Object.keys(isoCountries.getNumericCodes())),
+};
+type CountryForm = keyof typeof assigned;
+
+/** A country code of the spec's `pattern` (`what` says it) that ISO 3166-1 assigns in one of `forms`; letters are judged upper case. */
+export const countryCode = (pattern: RegExp, what: string, forms: CountryForm[]) =>
+  z
+    .string()
+    .regex(pattern, { error: what, abort: true })
+    .refine((v) => forms.some((form) => assigned[form].has(v.toUpperCase())), `is not an ISO 3166-1 ${forms.map((f) => f.replace(/^alpha/, 'alpha-')).join(' or ')} country code`);
+
 /** ISO 3166-1 alpha-2. */
-export const country = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166-1 country code');
+export const country = countryCode(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166-1 country code', ['alpha2']);
 
 /** Names of keyed groups (customParameters, merchant.data, risk.parameters): 3-64 letters, digits, dots, underscores. */
 export const keyedMap = (valueMax = 2048) =>

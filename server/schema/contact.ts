@@ -1,7 +1,7 @@
 // Field types that several groups share: the spec's phone variants, e-mail, names, and the street
 // rules of billing.* that shipping.*, merchant.billing.* and merchant.shipping.* repeat.
 import type { z } from 'zod';
-import { an, chars } from './common.ts';
+import { an, chars, countryCode } from './common.ts';
 
 const PHONE_CHARS = 'digits, spaces, dots, parentheses, slashes or hyphens';
 
@@ -24,7 +24,7 @@ export const email = (max = 128, min = 6) => an(max, min).regex(EMAIL, 'must be 
 export const lettersDigitsSpaces = (max: number, min = 1) => chars(/^[\p{L}\p{M}0-9 ]*$/u, 'letters, digits and spaces', max, min);
 
 /** ISO 3166-1 alpha-3 (sender.country, recipient.country), three uppercase letters. */
-export const alpha3 = chars(/^[A-Z]*$/, 'uppercase letters (ISO 3166-1 alpha-3)', 3, 3);
+export const alpha3 = countryCode(/^[A-Z]{3}$/, 'must be three uppercase letters (ISO 3166-1 alpha-3)', ['alpha3']);
 
 interface Streets {
   street1?: string | undefined;

@@ -2,7 +2,7 @@
 // custom URL scheme (app.schemeUrl) that a checkout's shopperResultUrl may use, and the merchant's
 // billing and shipping addresses (merchant.billing.*, merchant.shipping.*).
 import { z } from 'zod';
-import { an, country, digits, keyedMap } from './common.ts';
+import { an, country, countryCode, digits, keyedMap } from './common.ts';
 import { merchantBilling } from './merchantBilling.ts';
 import { merchantShipping } from './merchantShipping.ts';
 
@@ -28,7 +28,7 @@ export const merchant = z.strictObject({
   street: an(100).optional(),
   city: an(100).optional(),
   state: an(50).optional(),
-  countryCode: digits(3, 3).optional(),
+  countryCode: countryCode(/^[0-9]{3}$/, 'must be three digits (ISO 3166-1 numeric)', ['numeric']).optional(),
   country: country.optional(),
   postcode: an(16).optional(),
   geographicCoordinates: coordinates.optional(),

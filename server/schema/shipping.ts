@@ -1,6 +1,6 @@
 // Shipping address (shipping.*), in the spec's order, with shipping.customer.* at the end.
 import { z } from 'zod';
-import { amount, an, chars, date, oneOf } from './common.ts';
+import { amount, an, chars, countryCode, date, oneOf } from './common.ts';
 import { email, phoneFromDigit, streetRules } from './contact.ts';
 import { shippingCustomer } from './shippingCustomer.ts';
 
@@ -33,7 +33,7 @@ export const shippingFields = {
   city: chars(/^[\p{L}\p{M} .'-]*$/u, 'letters, spaces, hyphens, apostrophes and dots', 80).optional(),
   state: chars(/^[A-Za-z0-9.]*$/, 'letters, digits and dots', 50).optional(),
   postcode: chars(/^[A-Za-z0-9]*$/, 'letters and digits', 16).optional(),
-  country: z.string().regex(/^[A-Za-z]{2}$/, 'must be two letters (ISO 3166-1)').optional(),
+  country: countryCode(/^[A-Za-z]{2}$/, 'must be two letters (ISO 3166-1)', ['alpha2']).optional(),
   method: oneOf(shippingMethods).optional(),
   // N13 with two decimals: 13 characters, up to 10 integer digits, the dot and two decimals.
   cost: amount(10).optional(),

@@ -2,7 +2,7 @@
 // of the payment transaction (proof from an external 3-D Secure server), the exemption fields of
 // either message, disable, and the domestic scheme's schemeData[...].
 import { z } from 'zod';
-import { amount, an, bool, currency, oneOf } from './common.ts';
+import { amount, an, bool, countryCode, currency, oneOf } from './common.ts';
 import { paramError, type CodedParamError } from './errors.ts';
 
 /**
@@ -26,7 +26,7 @@ export const authenticationMessageFields = {
     .strictObject({
       name: an(100).optional(),
       url: an(2048).optional(),
-      country: z.string().regex(/^[A-Z]{2,3}$/, 'must be two or three uppercase letters (ISO 3166-1)').optional(),
+      country: countryCode(/^[A-Z]{2,3}$/, 'must be two or three uppercase letters (ISO 3166-1)', ['alpha2', 'alpha3']).optional(),
     })
     .optional(),
   v2: z.strictObject(Object.fromEntries(REQUESTOR_SCHEMES.map((scheme) => [scheme, requestor.optional()])) as Record<(typeof REQUESTOR_SCHEMES)[number], z.ZodOptional<typeof requestor>>).optional(),

@@ -141,8 +141,18 @@ const charsOf = once((alphabet: string, max: number, min: number, wrong: string)
 const digits = (max: number, min = 1) => charsOf(DIGITS, max, min, 'a-+ .');
 const lettersDigits = (max: number, min = 1) => charsOf(LETTERS + DIGITS, max, min, ' -_#.');
 const lettersDigitsSpaces = (max: number) => charsOf(`${LETTERS}${DIGITS} éÅŁ`, max, 1, '-_#.@');
-const alpha3 = charsOf(UPPER, 3, 3, 'a1-');
-const alpha2Upper = charsOf(UPPER, 2, 2, 'a1-');
+// ISO 3166-1 country codes: a sample of assigned ones is valid; well-formed codes nobody was
+// assigned are an unknown value.
+const ASSIGNED = { alpha2: ['DE', 'FR', 'US', 'JP', 'BR', 'XK'], alpha3: ['DEU', 'GBR', 'USA', 'JPN', 'BRA'], numeric: ['276', '826', '840', '392', '076'] };
+const UNASSIGNED = { alpha2: ['QQ', 'ZZ', 'AA', 'XX'], alpha3: ['QQQ', 'ZZZ', 'AAA'], numeric: ['000', '999', '001'] };
+type CountryForm = keyof typeof ASSIGNED;
+function countryOf(format: Model, forms: CountryForm[], anyCase = false): Model {
+  const codes = forms.flatMap((form) => ASSIGNED[form]);
+  const bad = 'leaf' in format ? format.bad : {};
+  return leaf(fc.constantFrom(...codes, ...(anyCase ? codes.map((c) => c.toLowerCase()) : [])), { ...bad, unknownEnum: fc.constantFrom(...forms.flatMap((form) => UNASSIGNED[form])) });
+}
+const alpha3 = countryOf(charsOf(UPPER, 3, 3, 'a1-'), ['alpha3']);
+const alpha2Upper = countryOf(charsOf(UPPER, 2, 2, 'a1-'), ['alpha2']);
 
 function oneOf(values: readonly string[]): Model {
   const variants = values.flatMap((v) => [v.toLowerCase(), v.toUpperCase(), `${v}X`, ` ${v}`]).filter((v) => !values.includes(v));
@@ -292,7 +302,7 @@ const shippingFields = {
   city: charsOf(`${LETTERS}ÉéøŁ .'-`, 80, 1, `0123456789#_@`),
   state: charsOf(`${LETTERS}${DIGITS}.`, 50, 1, ' -_#'),
   postcode: lettersDigits(16),
-  country: charsOf(LETTERS, 2, 2, '1-_'),
+  country: countryOf(charsOf(LETTERS, 2, 2, '1-_'), ['alpha2'], true),
   method: oneOf(shippingMethods),
   cost: money(10),
   comment: an(160),
@@ -337,7 +347,7 @@ const merchantModel = group({
   street: an(100),
   city: an(100),
   state: an(50),
-  countryCode: digits(3, 3),
+  countryCode: countryOf(digits(3, 3), ['numeric']),
   country: alpha2Upper,
   postcode: an(16),
   geographicCoordinates: coordinates,
@@ -421,7 +431,7 @@ const cartItemModel = group({
     city: an(80),
     state: an(50),
     postcode: an(16),
-    country: leaf(fc.oneof(fc.constantFrom('DE', 'FR', 'US'), fc.stringMatching(/^[0-9]{3}$/)), { badFormat: fc.constantFrom('de', 'DEU', '12', '1234', 'D1') }),
+    country: leaf(fc.constantFrom(...ASSIGNED.alpha2, ...ASSIGNED.numeric), { badFormat: fc.constantFrom('de', 'DEU', '12', '1234', 'D1'), unknownEnum: fc.constantFrom(...UNASSIGNED.alpha2, ...UNASSIGNED.numeric) }),
     phone: digits(25),
     email: email(1),
   }),

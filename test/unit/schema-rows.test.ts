@@ -156,7 +156,8 @@ const ROWS: Record<string, Row[]> = {
   'card.numberType': [{ name: 'card.numberType', field: oneOf(['PAN', 'DPAN']), code: '200.300.404', base: cardDebit, parse: initial }],
   'bankAccount.bankName and bankAccount.country': [
     { name: 'bankAccount.bankName', field: an(255), code: '100.100.101', base: sepa, parse: initial },
-    { name: 'bankAccount.country', field: charsOf(LETTERS, 2, 2, '1-_ é'), code: '100.200.100', base: sepa, parse: initial },
+    // Assigned ISO 3166-1 codes in either case; a well-formed code nobody was assigned is refused.
+    { name: 'bankAccount.country', field: { ...charsOf(LETTERS, 2, 2, '1-_ é'), valid: fc.constantFrom('DE', 'fr', 'At', 'XK'), bad: { ...charsOf(LETTERS, 2, 2, '1-_ é').bad, unknownEnum: fc.constantFrom('QQ', 'zz', 'Aa') } }, code: '100.200.100', base: sepa, parse: initial },
   ],
   'tokenAccount.expiryMonth, expiryYear, cryptogram, dtvc': [
     { name: 'tokenAccount.expiryMonth', field: month, code: '100.100.101', base: tokenDebit, parse: initial },
