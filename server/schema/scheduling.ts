@@ -62,14 +62,18 @@ export function cronSchedule(pattern: string): Cron {
   return new Cron(cronerPattern(pattern), { paused: true, utcOffset: 0, alternativeWeekdays: true, mode: '6-or-7-parts', sloppyRanges: true });
 }
 
-/** Quartz reads an L of its own in dayOfWeek as the week's last day, 7 (SAT); croner knows L only after a day (6L). */
+/**
+ * Quartz reads a pattern in any case (it upper-cases it), and an L of its own in dayOfWeek as the
+ * week's last day, 7 (SAT); croner knows L only after a day (6L).
+ */
 function cronerPattern(pattern: string): string {
-  const parts = pattern.trim().split(/\s+/);
-  if (parts[5] === undefined || !/(^|,)L(,|$)/i.test(parts[5])) return pattern;
-  parts[5] = parts[5]
-    .split(',')
-    .map((item) => (item.toUpperCase() === 'L' ? '7' : item))
-    .join(',');
+  const parts = pattern.toUpperCase().trim().split(/\s+/);
+  if (parts[5] !== undefined) {
+    parts[5] = parts[5]
+      .split(',')
+      .map((item) => (item === 'L' ? '7' : item))
+      .join(',');
+  }
   return parts.join(' ');
 }
 
@@ -96,12 +100,14 @@ export function checkCronField(field: CronField, value: string): string | undefi
       const ok = previous === '/' ? n >= 1 : previous === '#' ? n >= 1 && n <= 5 : n >= rule.min && n <= rule.max;
       if (!ok) return `${allowed} (${token} is out of range)`;
     } else if (/^[A-Za-z]+$/.test(token)) {
-      if (!rule.words.includes(token)) return `${allowed} (${token} is not allowed)`;
+      if (!rule.words.includes(token.toUpperCase())) return `${allowed} (${token} is not allowed)`;
     } else if (!rule.specials.includes(token)) {
       return `${allowed} ('${token}' is not allowed)`;
     }
     previous = token;
   }
+  // Quartz's offset from the month's last day; croner has no such day.
+  if (field === 'dayOfMonth' && /L-\d/i.test(value)) return `${allowed} (L-n, days before the last, is not supported: send L, LW or the days)`;
   const error = cronError(PROBE[field](value));
   return error === undefined ? undefined : `${allowed} (${error})`;
 }
@@ -140,6 +146,9 @@ export const job = z
     if (j.dayOfMonth !== undefined && j.dayOfWeek !== undefined && j.dayOfMonth !== '?' && j.dayOfWeek !== '?') {
       ctx.addIssue({ code: 'custom', path: ['dayOfWeek'], message: "cannot be sent with job.dayOfMonth: one of them must be '?'" });
     }
+    if (j.dayOfMonth === '?' && (j.dayOfWeek === undefined || j.dayOfWeek === '?')) {
+      ctx.addIssue({ code: 'custom', path: ['dayOfMonth'], message: "is '?' (no day of the month): send job.dayOfWeek to name the days" });
+    }
     if (j.startDate !== undefined && j.endDate !== undefined && j.endDate < j.startDate) {
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before job.startDate' });
     }
@@ -169,6 +178,7 @@ export function checkCronExpression(expression: string): string | undefined {
     if (error !== undefined) return `has a ${field} field '${part}' that ${error}`;
   }
   if (parts[3] !== '?' && parts[5] !== '?') return "cannot have both a dayOfMonth and a dayOfWeek: one of them must be '?'";
+  if (parts[3] === '?' && parts[5] === '?') return "cannot have '?' as both dayOfMonth and dayOfWeek: one of them names the days";
   const error = cronError(parts.join(' '));
   return error === undefined ? undefined : `is not a valid cron expression: ${error}`;
 }

@@ -611,12 +611,12 @@ const dayOfMonth = cronFieldModel(1, 31, ['?', 'L', 'LW', '15W'], ['0', '32', '0
 const month = cronFieldModel(1, 12, [], ['0', '13', '0-12'], ['?', 'L', 'JAN', '1#1']);
 const dayOfWeek = leaf(fc.oneof(cronValue(1, 7, ['?', '6L', '2#3']), fc.constantFrom('MON', 'MON-FRI', 'SUN,SAT', 'TUE#2')), {
   badFormat: fc.constantFrom('0', '8', '0-6', '2#6'),
-  wrongChars: fc.constantFrom('mon', 'W', '15W', 'MONDAY', 'X'),
+  wrongChars: fc.constantFrom('mo', 'W', '15W', 'MONDAY', 'X'),
 });
 const year = leaf(fc.oneof(fc.constant(''), cronValue(1970, 2099)), { badFormat: fc.constantFrom('1969', '2100', '1900-2000', '99') , wrongChars: fc.constantFrom('?', 'L', '2030#1') });
 const expression = leaf(
   fc
-    .tuple(cronValue(0, 59), cronValue(0, 59), cronValue(0, 23), fc.oneof(cronValue(1, 31, ['L', 'LW']), fc.constant('?')), cronValue(1, 12), fc.constantFrom('?', 'MON-FRI', '2#3', '6L', '1,7'), fc.oneof(fc.constant(''), cronValue(1970, 2099)), fc.boolean())
+    .tuple(cronValue(0, 59), cronValue(0, 59), cronValue(0, 23), cronValue(1, 31, ['L', 'LW']), cronValue(1, 12), fc.constantFrom('MON-FRI', '2#3', '6L', '1,7'), fc.oneof(fc.constant(''), cronValue(1970, 2099)), fc.boolean())
     .map(([s, mi, h, dom, mo, dow, y, domFirst]) => [s, mi, h, domFirst ? dom : '?', mo, domFirst ? '?' : dow, y].filter((p) => p !== '').join(' ')),
   {
     badFormat: fc.constantFrom('0 12 * * ?', '* * * * *', '0 0 12 * * ? 2030 1', '0 0 12 1 * 2', '0 0 12 ? * 8', '0 0 12 * * ? 1969', '60 0 12 * * ?', '0 0 12 ? 13 *', '@daily', ''),
@@ -645,6 +645,8 @@ const jobModel = group(
   {
     fix: (o) => {
       if (o.dayOfMonth !== undefined && o.dayOfWeek !== undefined && o.dayOfMonth !== '?') o.dayOfWeek = '?';
+      // '?' as the day of the month needs a dayOfWeek that names the days.
+      if (o.dayOfMonth === '?' && (o.dayOfWeek === undefined || o.dayOfWeek === '?')) o.dayOfWeek = 'MON';
       return sortDates(o, 'startDate', 'endDate');
     },
   },
@@ -886,6 +888,11 @@ describe('job: dayOfWeek and dayOfMonth', () => {
     accepted(JOB, { dayOfMonth: 'L' });
   });
 
+  it("refuses '?' as the day of the month when no dayOfWeek names the days (Quartz: '?' in one of the two only)", () => {
+    refusedNaming(JOB, { dayOfMonth: '?' }, 'job.dayOfMonth');
+    refusedNaming(JOB, { dayOfMonth: '?', dayOfWeek: '?' }, 'job.dayOfMonth');
+  });
+
   it("schedules the spec's defaults, with '?' for the day field not sent", () => {
     assert.equal(cronOf({}), '0 0 0 1 1 ? *');
     assert.equal(cronOf({ dayOfWeek: 'MON', hour: '9', month: '*' }), '0 0 9 ? * MON *');
@@ -899,7 +906,8 @@ describe('job: dayOfWeek and dayOfMonth', () => {
 });
 
 describe('job.expression: 7 cron fields, the year optional, checked with croner', () => {
-  for (const expression of ['0 0 12 ? * MON-FRI', '0 0 12 ? * MON-FRI 2030', '0 0/5 * * * ?', '0 15 10 L * ? 2030-2035', '0 0 12 ? * 6#3 *', '0 0 0 1 1 ? 2099', '30 45 23 15W 1-6/2 ?']) {
+  // Quartz reads names in any case: mon-fri is MON-FRI.
+  for (const expression of ['0 0 12 ? * MON-FRI', '0 0 12 ? * mon-fri', '0 0 12 l * ?', '0 0 12 ? * MON-FRI 2030', '0 0/5 * * * ?', '0 15 10 L * ? 2030-2035', '0 0 12 ? * 6#3 *', '0 0 0 1 1 ? 2099', '30 45 23 15W 1-6/2 ?']) {
     it(`accepts "${expression}"`, () => {
       assert.equal(checkCronExpression(expression), undefined);
       accepted(JOB, { expression });
@@ -913,14 +921,14 @@ describe('job.expression: 7 cron fields, the year optional, checked with croner'
     ['0 0 12 * * *', /dayOfMonth and a dayOfWeek/],
     ['0 0 12 ? * 0', /dayOfWeek field '0'/],
     ['0 0 12 ? * 8', /dayOfWeek field '8'/],
-    ['0 0 12 ? * mon', /dayOfWeek field 'mon'/],
+    ['0 0 12 ? * ?', /'\?' as both dayOfMonth and dayOfWeek/],
     ['0 0 12 * * ? 1969', /year field '1969'/],
     ['0 0 12 * * ? 2100', /year field '2100'/],
     ['60 0 12 * * ?', /second field '60'/],
     ['0 60 12 * * ?', /minute field '60'/],
     ['0 0 24 * * ?', /hour field '24'/],
     ['0 0 12 ? 13 *', /month field '13'/],
-    ['0 0 12 L-3 * ?', /dayOfMonth field 'L-3'/],
+    ['0 0 12 L-3 * ?', /dayOfMonth field 'L-3' that .*L-n, days before the last, is not supported/],
     ['0 0 12 ? * FRI-MON', /dayOfWeek field 'FRI-MON'/],
     ['0 0 12 ? * 2#6', /dayOfWeek field '2#6'/],
   ];
