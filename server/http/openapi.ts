@@ -11,6 +11,7 @@ import { catalogue, groups, groupsOf, type ResultCode } from '../results.ts';
 import { checkoutRequest, checkoutUpdate, merchantSessionRequest, pageAccountPayment, pageRegistrationPayment } from '../schema/checkout.ts';
 import { authenticationRequest } from '../schema/authentication.ts';
 import { flatBodySchema, flatParams, flattenJsonSchema, nestedJsonSchema, type JsonSchema } from '../schema/flat.ts';
+import { crossFieldDependencies, referencingAmountRule } from '../schema/dependencies.ts';
 import { chargebackQuery } from '../schema/chargebackQuery.ts';
 import { reportingParameters } from '../schema/reporting.ts';
 import { initialPaymentRequest, referencingRequest, registrationPaymentRequest, registrationRequest } from '../schema/requests.ts';
@@ -54,6 +55,8 @@ interface BodyVariant {
   name: string;
   title: string;
   schema: z.ZodType;
+  /** JSON Schema keywords for rules across fields the schema's shape cannot say (if/then). */
+  rules?: JsonSchema;
 }
 
 interface Body {
@@ -191,7 +194,7 @@ export const operations: Operation[] = [
     summary: 'Referencing payment: capture (CP), reversal (RV), refund (RF), rebill (RB)',
     credential: 'access token',
     id: paymentId,
-    body: api([{ name: 'ReferencingRequest', title: 'Referencing payment', schema: referencingRequest }]),
+    body: api([{ name: 'ReferencingRequest', title: 'Referencing payment', schema: referencingRequest, rules: referencingAmountRule }]),
     idempotent: true,
     responses: {
       '200': json('Done.', 'PaymentResponse', replayed),
@@ -820,7 +823,7 @@ function description(env: GatewayEnv): string {
 
 **Environments.** Test and live gateways have their own base address; this document is served by a **${env}** gateway and its server URL is relative to it. In test, payments go to the simulator (\`testMode\` INTERNAL, the default, or EXTERNAL); \`testMode\` in live is refused with 600.200.701.
 
-**Parameters.** Bodies are \`application/x-www-form-urlencoded; charset=UTF-8\` (also \`multipart/form-data\`, or JSON with the same flat names or nested objects) with flat names: dots for groups (\`card.number\`), \`[n]\` for indexed groups from 0 to ${MAX_INDEX} (\`cart.items[0].name\`), \`[key]\` for named entries (\`customParameters[ORDER_REF]\`). Indexed and keyed names are listed under \`patternProperties\`, each with \`x-flatName\` (\`cart.items[n].name\`). \`x-requiredWith\` names the part of the request whose parameters bring a required one along (\`card.number\` with any \`card.*\`). Unknown parameters and a parameter sent twice are refused. POSTs may carry an \`Idempotency-Key\` (up to 255 characters): a retry with the same key gets the first answer.
+**Parameters.** Bodies are \`application/x-www-form-urlencoded; charset=UTF-8\` (also \`multipart/form-data\`, or JSON with the same flat names or nested objects) with flat names: dots for groups (\`card.number\`), \`[n]\` for indexed groups from 0 to ${MAX_INDEX} (\`cart.items[0].name\`), \`[key]\` for named entries (\`customParameters[ORDER_REF]\`). Indexed and keyed names are listed under \`patternProperties\`, each with \`x-flatName\` (\`cart.items[n].name\`). \`x-requiredWith\` names the part of the request whose parameters bring a required one along (\`card.number\` with any \`card.*\`); \`dependentRequired\` lists those and the rules across fields (\`customer.givenName\` and \`customer.surname\` with any other \`customer.*\` but \`browser.*\` and \`app.*\`). Unknown parameters and a parameter sent twice are refused. POSTs may carry an \`Idempotency-Key\` (up to 255 characters): a retry with the same key gets the first answer.
 
 **Answers.** JSON with \`result.code\`, \`result.description\`, \`buildNumber\`, \`timestamp\`, \`ndc\`. Invalid parameters: HTTP 400 with \`result.parameterErrors\` naming every one. Throttled: HTTP 429, 800.120.100. Unknown resource: 404. Result codes: \`components.schemas.ResultCode\` and \`GET /v1/resultcodes\`; classify them with the group patterns (\`x-groups\`).`;
 }
@@ -835,9 +838,9 @@ function requestBody(body: Body, components: Record<string, JsonSchema>): JsonSc
       nested.properties = { entityId: { ...entityIdQuery.schema, description: entityIdQuery.description }, ...(nested.properties as JsonSchema) };
       nested.required = ['entityId', ...((nested.required as string[] | undefined) ?? [])];
     }
-    const flat = flatBodySchema(params, { closed: body.closed });
-    components[variant.name] = { title: variant.title, ...flat };
-    if (body.json) components[`${variant.name}Json`] = { title: `${variant.title} (nested JSON)`, ...nested };
+    const flat = flatBodySchema(params, { closed: body.closed, dependencies: crossFieldDependencies(params.map((p) => p.name)) });
+    components[variant.name] = { title: variant.title, ...flat, ...variant.rules };
+    if (body.json) components[`${variant.name}Json`] = { title: `${variant.title} (nested JSON)`, ...nested, ...variant.rules };
   }
   const one = (suffix: string) => (body.variants.length === 1 ? ref(`${body.variants[0]!.name}${suffix}`) : { oneOf: body.variants.map((v) => ref(`${v.name}${suffix}`)) });
   const form = { schema: one('') };

@@ -225,7 +225,7 @@ export function flatParams(schema: z.ZodType): FlatParam[] {
  * brings along (card.holder needs card.number, card.expiryMonth and card.expiryYear). x-group and
  * x-requiredWith say the same for readers.
  */
-export function flatBodySchema(params: FlatParam[], options: { closed?: boolean } = {}): JsonSchema {
+export function flatBodySchema(params: FlatParam[], options: { closed?: boolean; dependencies?: Record<string, string[]> } = {}): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const patternProperties: Record<string, JsonSchema> = {};
   for (const p of params) {
@@ -248,6 +248,8 @@ export function flatBodySchema(params: FlatParam[], options: { closed?: boolean 
       .filter((name) => name !== p.name);
     if (needs.length) dependentRequired[p.name] = [...new Set(needs)];
   }
+  // The rules across fields (dependencies.ts) join the structural ones.
+  for (const [name, needs] of Object.entries(options.dependencies ?? {})) dependentRequired[name] = [...new Set([...(dependentRequired[name] ?? []), ...needs])];
   const required = params.filter((p) => p.required).map((p) => p.name);
   return {
     type: 'object',

@@ -17,6 +17,7 @@ import { registeredRoutes } from '../../server/http/routes/common.ts';
 import { authenticationRequest } from '../../server/schema/authentication.ts';
 import { cart } from '../../server/schema/cart.ts';
 import { checkoutRequest, checkoutUpdate, parsePagePayment } from '../../server/schema/checkout.ts';
+import { crossFieldDependencies } from '../../server/schema/dependencies.ts';
 import { flatBodySchema, flatParams, indexPattern } from '../../server/schema/flat.ts';
 import { initialPaymentRequest, referencingRequest, registrationPaymentRequest, registrationRequest } from '../../server/schema/requests.ts';
 import { scheduleRequest } from '../../server/schema/schedules.ts';
@@ -231,6 +232,58 @@ describe('OpenAPI document', () => {
       });
       assert.deepEqual(body().dependentRequired['card.cvv'], ['card.number', 'card.expiryMonth', 'card.expiryYear']);
       assert.deepEqual(body().properties['card.cvv'], { type: 'string', minLength: 3, maxLength: 4, pattern: '^[0-9]*$', description: 'Must contain digits only.', 'x-group': 'card' });
+    });
+
+    it('lists the rules across fields in dependentRequired, and the gateway refuses each name sent without what it needs', async () => {
+      const listed = body().dependentRequired as Record<string, string[]>;
+      const rules = crossFieldDependencies(Object.keys(body().properties));
+      for (const [name, needs] of Object.entries(rules)) for (const need of needs) assert.ok(listed[name]?.includes(need), `${name} needs ${need}`);
+      assert.deepEqual(rules['customer.email'], ['customer.givenName', 'customer.surname']);
+      assert.deepEqual(rules['customer.givenName'], ['customer.surname']);
+      assert.equal(rules['customer.browser.language'], undefined);
+      const samples: Record<string, string> = {
+        'customer.email': 'jane@example.com',
+        'customer.givenName': 'Jane',
+        'customer.surname': 'Jones',
+        'customer.identificationDocType': 'PASSPORT',
+        'customer.identificationDocId': 'C01X00T47',
+        'billing.houseNumber1': '12',
+        'billing.houseNumber2': 'a',
+        'shipping.houseNumber1': '12',
+        'shipping.houseNumber2': 'a',
+        'merchant.billing.houseNumber1': '12',
+        'merchant.billing.houseNumber2': 'a',
+        'merchant.shipping.houseNumber1': '12',
+        'merchant.shipping.houseNumber2': 'a',
+        'threeDSecure.exemptionFlag': '01',
+        'threeDSecure.challengeIndicator': '05',
+      };
+      for (const name of Object.keys(rules).filter((n) => n in samples)) {
+        const alone = await gw.client.post('/v1/payments', cardDebit({ [name]: samples[name]! }));
+        assert.equal(alone.status, 400, name);
+        const named = alone.body.result.parameterErrors.map((e: { name: string }) => e.name);
+        // Named on the missing one, or on the one that needs it (houseNumber2 "requires houseNumber1").
+        assert.ok(named.every((n: string) => n === name || rules[name]!.includes(n)) && named.length > 0, `${name} alone: ${named}`);
+        const complete = Object.fromEntries([name, ...rules[name]!].map((n) => [n, samples[n]!]));
+        const together = await gw.client.post('/v1/payments', cardDebit(complete));
+        assert.equal(together.status, 200, `${name} with ${rules[name]}: ${JSON.stringify(together.body.result)}`);
+      }
+    });
+
+    it('ReferencingRequest asks for amount and currency except for a reversal, as the gateway does', async () => {
+      const check = validators(doc);
+      const pa = (await gw.client.post('/v1/payments', cardDebit({ paymentType: 'PA' }))).body.id as string;
+      for (const [params, valid] of [
+        [{ paymentType: 'CP' }, false],
+        [{ paymentType: 'CP', amount: '1.00' }, false],
+        [{ paymentType: 'CP', amount: '1.00', currency: 'EUR' }, true],
+        [{ paymentType: 'RV' }, true],
+      ] as const) {
+        const body = { entityId: shopA.entityId, ...params };
+        assert.equal(check('ReferencingRequest', body).valid, valid, JSON.stringify(params));
+        assert.equal(check('ReferencingRequestJson', body).valid, valid, JSON.stringify(params));
+        if (!valid) assert.equal((await gw.client.post(`/v1/payments/${pa}`, params)).status, 400, JSON.stringify(params));
+      }
     });
 
     it('amount: up to 10 digits, two decimals optional; required', () => {

@@ -1,0 +1,34 @@
+// The rules across fields that make one parameter need another, as JSON Schema dependentRequired
+// for the OpenAPI document; flat.ts adds the structural ones (card.holder needs card.number). The
+// checks themselves live with their groups (customer.ts › checkCustomer, contact.ts › streetRules,
+// threeDSecure.ts › checkThreeDSecure); test/api/openapi.test.ts holds each pair listed here to
+// what the gateway refuses.
+
+/** Device groups of customer: they describe the shopper's device and call for no name. */
+const CUSTOMER_NAMED = /^customer\.(?!browser\.|app\.)/;
+
+/** For a body of these flat names: each name that needs others, and the names it needs. */
+export function crossFieldDependencies(names: readonly string[]): Record<string, string[]> {
+  const present = new Set(names);
+  const out: Record<string, string[]> = {};
+  const needs = (name: string, needed: string[]) => {
+    if (present.has(name) && needed.every((n) => present.has(n))) out[name] = [...new Set([...(out[name] ?? []), ...needed])];
+  };
+  for (const name of names) {
+    // givenName and surname come with any other customer parameter (and with each other).
+    if (CUSTOMER_NAMED.test(name)) needs(name, ['customer.givenName', 'customer.surname'].filter((n) => n !== name));
+    const address = /^(.+)\.houseNumber2$/.exec(name);
+    if (address) needs(name, [`${address[1]}.houseNumber1`]);
+  }
+  needs('customer.identificationDocType', ['customer.identificationDocId']);
+  needs('customer.identificationDocId', ['customer.identificationDocType']);
+  needs('threeDSecure.exemptionFlag', ['threeDSecure.challengeIndicator']);
+  return out;
+}
+
+/** A capture, refund or rebill names its amount and currency; a reversal takes what is left (requests.ts › parseReferencing). */
+export const referencingAmountRule = {
+  if: { properties: { paymentType: { not: { const: 'RV' } } }, required: ['paymentType'] },
+  // The properties are the body's own (repeated so that strict validators see them defined here).
+  then: { properties: { amount: true, currency: true }, required: ['amount', 'currency'] },
+};
