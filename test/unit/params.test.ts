@@ -297,6 +297,13 @@ describe('flattenJson', () => {
     assert.deepEqual(value, { amount: '92', createRegistration: 'true', numberOfCaptures: '2' });
   });
 
+  it('refuses a JSON number that is no safe integer, naming it: money is never a float', () => {
+    const { value, errors } = flattenJson({ amount: 10.5, 'pos.latitude': 52.52, big: 1e21, count: 2 });
+    assert.deepEqual(value, { count: '2' });
+    assert.deepEqual(errors.map((e) => [e.name, e.value]), [['amount', '10.5'], ['pos.latitude', '52.52'], ['big', '1e+21']]);
+    assert.equal(errors[0]!.message, 'amount must be sent as a JSON string, such as "10.50": a JSON number with decimals, an exponent or more than 15 digits does not keep its exact value');
+  });
+
   it('refuses a body that is not an object of parameters', () => {
     for (const body of [[1, 2], 'text', 42, null, true]) {
       assert.deepEqual(flattenJson(body), { value: {}, errors: [{ name: 'body', value: '', message: 'the JSON body must be an object of parameters' }] }, JSON.stringify(body));
