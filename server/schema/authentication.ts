@@ -11,7 +11,7 @@ import { customParameters } from './customParameters.ts';
 import { customer } from './customer.ts';
 import { paramError, type CodedParamError } from './errors.ts';
 import { merchant } from './merchant.ts';
-import { checkAmountPositive, checkCard, checkCommonGroups, parseWith, type AccountCheck, type Parsed, type ValidationContext } from './requests.ts';
+import { checkAmount, checkCard, checkCommonGroups, parseWith, type AccountCheck, type Parsed, type ValidationContext } from './requests.ts';
 import { threeDSecure } from './threeDSecure.ts';
 
 export const authenticationRequest = z.strictObject({
@@ -36,7 +36,7 @@ const NOT_HERE = ['eci', 'verificationId', 'authenticationStatus', 'dsTransactio
 export function parseAuthentication(input: Nested, ctx: ValidationContext): Parsed<AuthenticationRequest & { account: AccountCheck }> {
   let account: AccountCheck | undefined;
   const parsed = parseWith(authenticationRequest, input, ctx, (v) => {
-    const errors: CodedParamError[] = [...checkAmountPositive(v.amount), ...checkCommonGroups(v, ctx.now)];
+    const errors: CodedParamError[] = [...checkAmount(v.amount, v.currency), ...checkCommonGroups(v, ctx.now)];
     if (!v.card) errors.push(paramError('card.number', undefined, 'is required: POST /v1/threeDSecure authenticates a card', '100.100.100'));
     else {
       const checked = checkCard(v.card, v.paymentBrand, ctx.now);

@@ -12,7 +12,7 @@ import { customParameters } from './customParameters.ts';
 import { paramError, type CodedParamError } from './errors.ts';
 import { registrationFields } from './registration.ts';
 import { browser } from './customer.ts';
-import { checkAccount, checkAmountPositive, checkCommonGroups, commonGroups, parseWith, type AccountCheck, type Parsed, type ValidationContext } from './requests.ts';
+import { checkAccount, checkAmount, checkCommonGroups, commonGroups, parseWith, type AccountCheck, type Parsed, type ValidationContext } from './requests.ts';
 import { virtualAccount } from './virtualAccount.ts';
 import { applePay, googlePay, samsungPay, WALLET_BRANDS, WALLETS } from './wallets.ts';
 
@@ -61,12 +61,12 @@ export const checkoutUpdate = checkoutRequest.omit({ overridePaymentType: true }
 export type CheckoutUpdate = z.infer<typeof checkoutUpdate>;
 
 export function parseCheckout(input: Nested, ctx: ValidationContext): Parsed<CheckoutRequest> {
-  return parseWith(checkoutRequest, input, ctx, (v) => [...checkAmountPositive(v.amount), ...checkCommonGroups(v, ctx.now)]);
+  return parseWith(checkoutRequest, input, ctx, (v) => [...checkAmount(v.amount, v.currency), ...checkCommonGroups(v, ctx.now)]);
 }
 
 /** The rules that span groups are checked on the checkout as updated (checkouts.ts), not on the update alone. */
 export function parseCheckoutUpdate(input: Nested, ctx: ValidationContext): Parsed<CheckoutUpdate> {
-  return parseWith(checkoutUpdate, input, ctx, (v) => checkAmountPositive(v.amount));
+  return parseWith(checkoutUpdate, input, ctx, (v) => checkAmount(v.amount, v.currency));
 }
 
 /** The page sends the shopper's browser data (3-D Secure 2), nothing else of customer.*. */

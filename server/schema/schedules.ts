@@ -6,7 +6,7 @@ import type { Nested } from '../http/params.ts';
 import { basicFields, testMode } from './basic.ts';
 import { customParameters } from './customParameters.ts';
 import { paramError, type CodedParamError } from './errors.ts';
-import { checkAmountPositive, parseWith, type Parsed, type ValidationContext } from './requests.ts';
+import { checkAmount, parseWith, type Parsed, type ValidationContext } from './requests.ts';
 import { job, type Job } from './scheduling.ts';
 
 const registrationId = z
@@ -39,5 +39,5 @@ function checkPairs(j: Job | undefined): CodedParamError[] {
 }
 
 export function parseScheduleRequest(input: Nested, ctx: ValidationContext): Parsed<ScheduleRequest> {
-  return parseWith(scheduleRequest, input, ctx, (v) => [...checkAmountPositive(v.amount), ...checkPairs(v.job)]);
+  return parseWith(scheduleRequest, input, ctx, (v) => [...checkAmount(v.amount, v.currency), ...checkPairs(v.job)]);
 }

@@ -343,6 +343,18 @@ describe('amounts and currency', () => {
     }
   });
 
+  it('refuses a fraction in a currency without minor units (ISO 4217 exponent 0) with 100.550.303, and takes .00', () => {
+    for (const currency of ['JPY', 'KRW', 'CLP', 'ISK']) {
+      const failure = assertRefused(payment({ amount: '100.50', currency }), '100.550.303', ['amount']);
+      assert.equal(failure.parameterErrors[0]!.message, `amount must be a whole amount in ${currency}, a currency without minor units (such as 100 or 100.00)`);
+      accountOf(payment({ amount: '100.00', currency }));
+      accountOf(payment({ amount: '100', currency }));
+    }
+    // Two minor units by ISO 4217 and the card schemes, whatever ICU says of HUF.
+    for (const currency of ['EUR', 'HUF']) accountOf(payment({ amount: '100.50', currency }));
+    assertRefused(parseReferencing(nested({ paymentType: 'RF', amount: '1.50', currency: 'JPY' }), testCtx), '100.550.303', ['amount']);
+  });
+
   it('accepts a taxAmount with exactly two decimals', () => {
     accountOf(payment({ taxAmount: '10.00', discountAmount: '0.50' }));
   });
