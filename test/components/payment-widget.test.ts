@@ -163,6 +163,32 @@ describe('<payment-widget>', () => {
     }
   });
 
+  it('keeps the text properties a shop page passes down out of the form (centred, uppercase, nowrap …)', async () => {
+    fetchStub = stubFetch();
+    const page = document.createElement('style');
+    page.textContent = `body, payment-widget { text-align: center; text-transform: uppercase; letter-spacing: 2px; font-style: italic; font-weight: 700;
+      white-space: nowrap; word-spacing: 8px; text-indent: 40px; text-shadow: 1px 1px red; }`;
+    document.head.append(page);
+    try {
+      const el = await widget({ brands: 'VISA DIRECTDEBIT_SEPA', options: { showCVVHint: true } });
+      el.parentElement!.style.width = '320px';
+      await settle(el);
+      for (const node of [one(el, 'legend'), one(el, '[part="label"]'), one(el, '[part="hint"]'), one(el, '.choice span')]) {
+        const style = getComputedStyle(node);
+        expect(
+          [style.textAlign, style.textTransform, style.letterSpacing, style.fontStyle, style.whiteSpace, style.wordSpacing, style.textIndent, style.textShadow],
+          node.textContent!,
+        ).to.deep.equal(['start', 'none', 'normal', 'normal', 'normal', '0px', '0px', 'none']);
+      }
+      expect(getComputedStyle(one(el, '.choice span')).fontWeight).to.equal('400');
+      // nowrap made the security code column (its hint) wider than the widget.
+      for (const node of all(el, '[part="field"], iframe')) expect(node.getBoundingClientRect().right).to.be.at.most(el.getBoundingClientRect().right + 0.5);
+      expect(document.documentElement.scrollWidth).to.be.at.most(document.documentElement.clientWidth);
+    } finally {
+      page.remove();
+    }
+  });
+
   it('says when the gateway cannot be reached', async () => {
     fetchStub = stubFetch();
     const served = window.fetch;

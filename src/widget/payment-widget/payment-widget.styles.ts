@@ -25,6 +25,21 @@ export const styles = [
       color: var(--pw-color-text);
       font-family: var(--pw-font-family);
       line-height: 1.5;
+      /* The text properties a shop page passes down (body { text-align: center; white-space: nowrap … })
+         stop here: the form looks the same on every page. direction stays: the widget sets dir. */
+      font-style: normal;
+      font-weight: 400;
+      font-variant: normal;
+      text-align: start;
+      text-indent: 0;
+      text-transform: none;
+      text-shadow: none;
+      letter-spacing: normal;
+      word-spacing: normal;
+      white-space: normal;
+      word-break: normal;
+      overflow-wrap: break-word;
+      hyphens: manual;
     }
     .root.card {
       padding: var(--pw-spacing);
