@@ -2,6 +2,9 @@
 // Set them on the element (`payment-widget { --pw-color-primary: #5b2a86 }`, which wins over
 // these :host defaults) or through wpwlOptions.style. The card frames cannot inherit them: they
 // receive FRAME_TOKENS' computed values in their configure message.
+//
+// Sizes are max(<px>, <rem>): they grow with the shopper's font setting, and a page that shrinks
+// its root (html { font-size: 10px }, the 62.5% trick) cannot shrink the form below its design.
 import { css } from 'lit';
 
 export const themeDefaults = css`
@@ -16,11 +19,11 @@ export const themeDefaults = css`
     --pw-color-error: #b3261e;
     --pw-radius: 6px;
     --pw-border-width: 1px;
-    --pw-spacing: 1rem;
+    --pw-spacing: max(16px, 1rem);
     --pw-font-family: system-ui, sans-serif;
-    --pw-font-size: 16px;
-    --pw-input-height: 2.75rem;
-    --pw-input-padding: 0 0.75rem;
+    --pw-font-size: max(16px, 1rem);
+    --pw-input-height: max(44px, 2.75rem);
+    --pw-input-padding: 0 max(12px, 0.75rem);
   }
 `;
 

@@ -189,6 +189,31 @@ describe('<payment-widget>', () => {
     }
   });
 
+  it('never shrinks below its design on a page with html { font-size: 10px }, and grows with a larger root, frames included', async () => {
+    fetchStub = stubFetch();
+    const root = document.documentElement;
+    try {
+      for (const [rootSize, text] of [['10px', 16], ['20px', 20]] as const) {
+        root.style.fontSize = rootSize;
+        const el = await widget({ brands: 'VISA DIRECTDEBIT_SEPA' });
+        const size = (selector: string) => parseFloat(getComputedStyle(one(el, selector)).fontSize);
+        const height = (selector: string) => one(el, selector).getBoundingClientRect().height;
+        expect(size('[part="label"]'), rootSize).to.be.at.least(15 * (text / 16) - 0.01);
+        expect(size('.choice span'), rootSize).to.equal(text);
+        for (const control of ['iframe[data-field="number"]', 'input[autocomplete="cc-name"]', 'button[type="submit"]']) {
+          expect(height(control), `${control} at ${rootSize}`).to.be.at.least(44 * (text / 16) - 0.01);
+        }
+        expect(height('input[type="radio"]'), rootSize).to.equal(20 * (text / 16));
+        // The frames resolve rem against their own document: they are sent px.
+        const style = el.frameTokens();
+        expect([style['--pw-font-size'], style['--pw-input-padding']], rootSize).to.deep.equal([`${text}px`, `0px ${(12 * text) / 16}px`]);
+        el.remove();
+      }
+    } finally {
+      root.style.fontSize = '';
+    }
+  });
+
   it('says when the gateway cannot be reached', async () => {
     fetchStub = stubFetch();
     const served = window.fetch;

@@ -1,5 +1,6 @@
 // Styles every method form shares: fields, labels, errors, the pay button. Only --pw-* tokens
 // (src/widget/theme.ts); inputs never below 16 px (no zoom on phones), usable at 320 px wide.
+// Sizes are max(<px>, <rem>): never below the design on a page that shrinks its root font size.
 import { css } from 'lit';
 
 export const formStyles = css`
@@ -25,17 +26,17 @@ export const formStyles = css`
     display: grid;
     /* Beside a taller field in a row (the security code with its hint), label and input stay at the top. */
     align-content: start;
-    gap: 0.375rem;
+    gap: max(6px, 0.375rem);
     min-width: 0;
   }
   .row {
     display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(8rem, 1fr));
+    grid-template-columns: repeat(auto-fit, minmax(max(128px, 8rem), 1fr));
     gap: var(--pw-spacing);
   }
   [part='label'],
   legend {
-    font-size: 0.9375rem;
+    font-size: max(15px, 0.9375rem);
     font-weight: 600;
   }
   [part='brand'] {
@@ -73,7 +74,7 @@ export const formStyles = css`
   [part='error'],
   [part='hint'] {
     margin: 0;
-    font-size: 0.875rem;
+    font-size: max(14px, 0.875rem);
     color: var(--pw-color-muted);
   }
   [part='error'],
@@ -86,26 +87,26 @@ export const formStyles = css`
   }
   .choice {
     display: flex;
-    gap: 0.5rem;
+    gap: max(8px, 0.5rem);
     font-weight: 400;
   }
   .choice input {
     /* Full size beside a text of several lines: a flex item would shrink. */
     flex: none;
-    width: 1.25rem;
-    height: 1.25rem;
-    margin: 0.125rem 0 0;
+    width: max(20px, 1.25rem);
+    height: max(20px, 1.25rem);
+    margin: max(2px, 0.125rem) 0 0;
     accent-color: var(--pw-color-primary);
   }
   [part='alert'] {
     margin: 0;
-    padding: 0.75rem;
+    padding: max(12px, 0.75rem);
     border: var(--pw-border-width) solid;
     border-radius: var(--pw-radius);
   }
   button {
-    min-height: 2.75rem;
-    padding: 0.5rem 1rem;
+    min-height: max(44px, 2.75rem);
+    padding: max(8px, 0.5rem) max(16px, 1rem);
     font: inherit;
     font-size: max(16px, var(--pw-font-size));
     font-weight: 600;

@@ -374,7 +374,11 @@ export class PaymentWidget extends LitElement {
     return url.href;
   }
 
-  /** The --pw-* values in effect on the element, for the frames (which cannot inherit them). */
+  /**
+   * The --pw-* values in effect on the element, for the frames (which cannot inherit them). Sizes
+   * go as this page resolves them (px, from the probe): a frame's rem is its own document's, not
+   * the shop page's.
+   */
   frameTokens(): StyleTokens {
     const computed = getComputedStyle(this);
     const tokens: StyleTokens = {};
@@ -382,12 +386,19 @@ export class PaymentWidget extends LitElement {
       const value = computed.getPropertyValue(name).trim();
       if (value && isSafeCssValue(value)) tokens[name] = value;
     }
+    const probe = this.renderRoot.querySelector('.probe');
+    if (probe) {
+      const used = getComputedStyle(probe);
+      tokens['--pw-font-size'] = used.fontSize;
+      tokens['--pw-input-padding'] = used.padding;
+    }
     return tokens;
   }
 
   override render() {
     return html`<div part="root" class="root ${this.options.style ?? ''}">
       <div class="vh" role="status" aria-live="polite" aria-atomic="true">${this.announcer.message}</div>
+      <i class="probe" hidden></i>
       ${this.loading ? html`<p part="status">${this.#strings.loading}</p>` : nothing}
       ${this.loadError ? html`<p part="alert">${this.loadError}</p>` : nothing}
       ${this.challenge

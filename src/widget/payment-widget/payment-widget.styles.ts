@@ -24,6 +24,7 @@ export const styles = [
       /* Set here as well as on :host: a page's reset (* { all: unset }) wins over :host. */
       color: var(--pw-color-text);
       font-family: var(--pw-font-family);
+      font-size: max(16px, 1rem);
       line-height: 1.5;
       /* The text properties a shop page passes down (body { text-align: center; white-space: nowrap … })
          stop here: the form looks the same on every page. direction stays: the widget sets dir. */
@@ -47,7 +48,7 @@ export const styles = [
       border-radius: var(--pw-radius);
     }
     [part='methods'] {
-      gap: 0.5rem;
+      gap: max(8px, 0.5rem);
     }
     [part='challenge'] {
       display: block;
@@ -64,6 +65,11 @@ export const styles = [
     }
     [part='status'] {
       margin: 0;
+    }
+    /* Never shown: resolves the frames' size tokens as a frame's input uses them (frameTokens). */
+    .probe {
+      font-size: max(16px, var(--pw-font-size));
+      padding: var(--pw-input-padding);
     }
     .vh {
       position: absolute;

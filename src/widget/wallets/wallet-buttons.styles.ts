@@ -8,7 +8,7 @@ export const styles = [
   css`
     [part='wallets'] {
       display: grid;
-      gap: 0.5rem;
+      gap: max(8px, 0.5rem);
     }
     [part='wallet'] {
       color: #fff;
