@@ -23,6 +23,8 @@ export interface ConfigureMessage {
   style: StyleTokens;
   /** The 3-D Secure challenge window the widget has room for (sent as customer.browser.challengeWindow). */
   challengeWindow?: ChallengeWindow;
+  /** The widget's used colour scheme: the frame's root takes it, so Chromium paints no opaque backdrop behind it. */
+  colorScheme?: 'light' | 'dark';
 }
 export interface SubmitMessage {
   type: 'submit';
@@ -141,7 +143,8 @@ export function parseParentMessage(data: unknown, channel: string): ParentMessag
         isStyle(data.style) &&
         optional(data.ariaDescribedBy, isStr) &&
         optional(data.invalid, isBool) &&
-        optional(data.challengeWindow, isChallengeWindow)
+        optional(data.challengeWindow, isChallengeWindow) &&
+        optional(data.colorScheme, (v) => v === 'light' || v === 'dark')
         ? (data as unknown as ConfigureMessage)
         : null;
     case 'submit':

@@ -289,6 +289,8 @@ export class SecureField {
     // Names and values were checked by parseParentMessage (--pw-* names, values that cannot
     // leave their declaration).
     const declarations = Object.entries(message.style).map(([name, value]) => `${name}:${value};`);
+    // The embedding iframe's scheme: a root whose scheme differs gets an opaque backdrop (white corners on a dark page).
+    if (message.colorScheme) declarations.push(`color-scheme:${message.colorScheme};`);
     this.#tokens.replaceSync(`:root{${declarations.join('')}}`);
     if (!this.#form.isConnected) document.body.appendChild(this.#form);
   }

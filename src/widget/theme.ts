@@ -25,6 +25,20 @@ export const themeDefaults = css`
     --pw-input-height: max(44px, 2.75rem);
     --pw-input-padding: 0 max(12px, 0.75rem);
   }
+  /* The colours follow the page's declared color-scheme (inherited by the element); a browser
+     without light-dark() keeps the light ones above. */
+  @supports (color: light-dark(#000, #fff)) {
+    :host {
+      --pw-color-text: light-dark(#1b1f24, #e6e8eb);
+      --pw-color-muted: light-dark(#5f6670, #a9b0ba);
+      --pw-color-surface: light-dark(#fff, #1b1f24);
+      --pw-color-border: light-dark(#767d87, #8b939d);
+      --pw-color-primary: light-dark(#0b57d0, #7cacf8);
+      --pw-color-on-primary: light-dark(#fff, #0b1d3a);
+      --pw-color-focus: light-dark(#0b57d0, #7cacf8);
+      --pw-color-error: light-dark(#b3261e, #f2b8b5);
+    }
+  }
 `;
 
 /** The tokens the secure frames style their input with. */

@@ -214,6 +214,28 @@ describe('<payment-widget>', () => {
     }
   });
 
+  it('follows a dark page\'s color-scheme, tells the frames to match it, and lets the shop\'s tokens win', async () => {
+    fetchStub = stubFetch();
+    const root = document.documentElement;
+    root.style.colorScheme = 'dark';
+    try {
+      const el = await widget({ brands: 'VISA' });
+      const card = one<CardForm>(el, 'pw-card-form');
+      const posted: Record<string, unknown>[] = [];
+      card.frames.post = (_field, message) => void posted.push(message as unknown as Record<string, unknown>);
+      fromFrame(one(el, 'iframe[data-field="number"]'), { type: 'ready', channel: card.frames.channel, field: 'number' });
+      await settle(el);
+      expect(getComputedStyle(one(el, '[part="label"]')).color).to.equal('rgb(230, 232, 235)');
+      expect(getComputedStyle(one(el, 'input[autocomplete="cc-name"]')).backgroundColor).to.equal('rgb(27, 31, 36)');
+      expect(posted[0]).to.include({ type: 'configure', colorScheme: 'dark' });
+      el.style.setProperty('--pw-color-text', 'rgb(1, 2, 3)');
+      expect(getComputedStyle(one(el, '[part="label"]')).color).to.equal('rgb(1, 2, 3)');
+      await expect(el).to.be.accessible();
+    } finally {
+      root.style.colorScheme = '';
+    }
+  });
+
   it('says when the gateway cannot be reached', async () => {
     fetchStub = stubFetch();
     const served = window.fetch;
@@ -301,7 +323,8 @@ describe('<payment-widget>', () => {
     expect(posted.map(([field, m]) => [field, m.type])).to.deep.equal([['number', 'configure']]);
     const configure = posted[0]![1];
     expect(configure).to.include({ channel, locale: 'en', label: 'Card number', placeholder: '1234 1234 1234 1234', invalid: false });
-    expect((configure.style as Record<string, string>)['--pw-color-text']).to.equal('#1b1f24');
+    expect((configure.style as Record<string, string>)['--pw-color-text']).to.equal('light-dark(#1b1f24, #e6e8eb)');
+    expect(configure.colorScheme).to.equal('light');
     expect(Object.keys(configure.style as object).every((name) => name.startsWith('--pw-'))).to.equal(true);
 
     fromFrame(one(el, 'iframe[data-field="cvv"]'), { type: 'ready', channel, field: 'cvv' });

@@ -93,6 +93,19 @@ describe('secure card field (frame page script)', () => {
     await expect(document.querySelector('form')).to.be.accessible();
   });
 
+  it('takes the widget\'s colour scheme on its root, so that the embedding iframe shows no opaque backdrop', () => {
+    const scheme = () => getComputedStyle(document.documentElement).colorScheme;
+    fromParent({ type: 'configure', channel, locale: 'en', label: 'Card number', placeholder: '', style: {}, colorScheme: 'dark' });
+    expect(scheme()).to.equal('dark');
+    fromParent({ type: 'configure', channel, locale: 'en', label: 'evil', placeholder: '', style: {}, colorScheme: 'dark light; color: red' });
+    expect(scheme()).to.equal('dark');
+    expect(input.labels![0]!.textContent).to.equal('Card number');
+    fromParent({ type: 'configure', channel, locale: 'en', label: 'Card number', placeholder: '', style: {}, colorScheme: 'light' });
+    expect(scheme()).to.equal('light');
+    fromParent({ type: 'configure', channel, locale: 'en', label: 'Card number', placeholder: '', style: {} });
+    expect(scheme()).to.equal('normal');
+  });
+
   it('applies configure from the page: label, placeholder, error text, tokens through a constructed sheet', async () => {
     fromParent({ type: 'configure', channel, locale: 'ar', label: 'رقم البطاقة', placeholder: '1234 1234 1234 1234', ariaDescribedBy: 'أدخل رقم بطاقة صالحًا.', invalid: true, style: { '--pw-color-text': 'rgb(1, 2, 3)' } });
     expect(document.querySelector('label')!.textContent).to.equal('رقم البطاقة');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { visaFacts } from '../support/cardFacts.ts';
-import { framesInPage, shopPageText, startStage, watchFailedLoads, watchPolicyViolations, type Stage } from './support.ts';
+import { framesInPage, pngPixel, shopPageText, startStage, watchFailedLoads, watchPolicyViolations, type Stage } from './support.ts';
 
 const CARD = '4200000000000000';
 
@@ -173,6 +173,29 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.waitForURL(/\/result\?/, { timeout: 15_000 });
     assert.equal(await page.locator('h1.outcome').getAttribute('data-result-code'), '000.100.110');
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
+  it('on a page declaring color-scheme: dark, shows light text and card frames with no white corners behind their rounded inputs', async () => {
+    const page = await stage.browser.newPage();
+    const violations = await watchPolicyViolations(page);
+    // Before the widget mounts (its listener comes later); CSSOM, which the shop's policy allows.
+    // The shop page only: an init script runs in every frame.
+    await page.addInitScript(`if (window === top) document.addEventListener('DOMContentLoaded', () => {
+      document.documentElement.style.colorScheme = 'dark';
+      document.documentElement.style.background = 'rgb(32, 33, 36)';
+    });`);
+    await page.goto(`${stage.shopOrigin}/`);
+    const input = numberFrame(page).locator('input[autocomplete="cc-number"]');
+    await input.waitFor();
+    assert.equal(await page.getByText('Name on card').evaluate('(label) => getComputedStyle(label).color'), 'rgb(230, 232, 235)');
+    assert.equal(await input.evaluate('() => getComputedStyle(document.documentElement).colorScheme'), 'dark');
+    // The frame's top left corner, outside its input's rounded border: the page shows through.
+    const shot = await page.locator('iframe[src*="field=number"]').screenshot();
+    // (1, 1): outside the 6 px radius; (0, 0) may be partly the page around the frame.
+    const [r, g, b] = pngPixel(shot, 1, 1);
+    assert.ok(r < 80 && g < 80 && b < 80, `corner pixel rgb(${r}, ${g}, ${b}) is not the dark page`);
     assert.deepEqual(await violations(), []);
     await page.close();
   });

@@ -2,6 +2,7 @@
 // another (http://127.0.0.1:<port>) under its strict policy, and Debian's Chromium driven by
 // playwright-core.
 import { existsSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
 import { demoShop } from '../../demo/shop.ts';
@@ -131,3 +132,36 @@ export const FITS_WITHOUT_SCROLLING = `(() => {
   const root = document.scrollingElement || document.documentElement;
   return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, scrollHeight: root.scrollHeight, clientHeight: root.clientHeight, innerWidth, innerHeight };
 })()`;
+
+/** The RGB of pixel (x, y) of a PNG screenshot (8-bit RGB or RGBA, not interlaced, as Chromium writes them). */
+export function pngPixel(png: Buffer, x: number, y: number): [number, number, number] {
+  const width = png.readUInt32BE(16);
+  const channels = png[25] === 6 ? 4 : 3;
+  const data: Buffer[] = [];
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') data.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(data));
+  const stride = width * channels;
+  let previous = Buffer.alloc(stride);
+  let row = previous;
+  for (let r = 0; r <= y; r++) {
+    const filter = raw[r * (stride + 1)]!;
+    const line = raw.subarray(r * (stride + 1) + 1, (r + 1) * (stride + 1));
+    row = Buffer.alloc(stride);
+    for (let i = 0; i < stride; i++) {
+      const a = i >= channels ? row[i - channels]! : 0;
+      const b = previous[i]!;
+      const c = i >= channels ? previous[i - channels]! : 0;
+      const p = a + b - c;
+      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
+      const predictor = [0, a, b, (a + b) >> 1, paeth][filter]!;
+      row[i] = (line[i]! + predictor) & 0xff;
+    }
+    previous = row;
+  }
+  const i = x * channels;
+  return [row[i]!, row[i + 1]!, row[i + 2]!];
+}

@@ -119,6 +119,7 @@ export class CardForm extends MethodForm<CardField> {
     // Label, placeholder, error text and tokens for each frame; sent only when they changed.
     const s = ctx.strings;
     const style = ctx.frameTokens();
+    const colorScheme = ctx.colorScheme();
     const challengeWindow = ctx.challengeWindow(this.clientWidth);
     // The brand the number shows is part of its name for assistive technology too.
     const numberLabel = ctx.options.brandDetection !== false && this.brand ? `${s.number}, ${brandName(this.brand)}` : s.number;
@@ -130,6 +131,7 @@ export class CardForm extends MethodForm<CardField> {
         label: field === 'number' ? numberLabel : s.cvv,
         placeholder: field === 'number' ? '1234 1234 1234 1234' : this.frames.states.number?.cvvLength === 4 ? '1234' : '123',
         style,
+        colorScheme,
         challengeWindow,
         invalid: !!key,
         ...(description && { ariaDescribedBy: description }),

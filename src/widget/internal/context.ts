@@ -81,6 +81,8 @@ export interface WidgetContext {
   challengeWindow(width: number): ChallengeWindow;
   /** Current --pw-* values for the frames. */
   frameTokens(): StyleTokens;
+  /** The widget's used colour scheme, for the frames' root (configure). */
+  colorScheme(): 'light' | 'dark';
   /**
    * What the shopper typed into each method's form (by MethodForm.memoryKey), kept while another
    * method is shown, so that a form made again shows it again; forgotten with the checkout.

@@ -290,6 +290,7 @@ export class PaymentWidget extends LitElement {
       beforeSubmit: (method, brand) => this.#emit('pw-submit', { method, brand }, true),
       result: (answer, method) => this.#onResult(answer, method),
       frameTokens: () => this.frameTokens(),
+      colorScheme: () => this.colorScheme(),
       typed: this.#typed,
       challengeWindow: (width) => (this.#window = this.options.threeDSecureAtTopLevel || top !== self ? '5' : challengeWindowFor(width, innerHeight)),
     };
@@ -393,6 +394,12 @@ export class PaymentWidget extends LitElement {
       tokens['--pw-input-padding'] = used.padding;
     }
     return tokens;
+  }
+
+  /** The colour scheme the element uses (the page's color-scheme and the shopper's preference), for the frames' root. */
+  colorScheme(): 'light' | 'dark' {
+    const probe = this.renderRoot.querySelector('.probe');
+    return probe && getComputedStyle(probe).color === 'rgb(255, 255, 255)' ? 'dark' : 'light';
   }
 
   override render() {

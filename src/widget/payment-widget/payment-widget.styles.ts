@@ -70,6 +70,9 @@ export const styles = [
     .probe {
       font-size: max(16px, var(--pw-font-size));
       padding: var(--pw-input-padding);
+      /* The used colour scheme (colorScheme); light where light-dark() is unknown. */
+      color: #000;
+      color: light-dark(#000, #fff);
     }
     .vh {
       position: absolute;

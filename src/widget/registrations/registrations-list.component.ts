@@ -105,6 +105,7 @@ export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
       label: s.cvv,
       placeholder: this.#chosen?.paymentBrand === 'AMEX' ? '1234' : '123',
       style: this.ctx.frameTokens(),
+      colorScheme: this.ctx.colorScheme(),
       challengeWindow: this.ctx.challengeWindow(this.clientWidth),
       invalid: !!key,
       ...(key && { ariaDescribedBy: s[key] }),
