@@ -189,8 +189,8 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
     await page.goto(`${stage.shopOrigin}/`);
     const input = numberFrame(page).locator('input[autocomplete="cc-number"]');
     await input.waitFor();
-    assert.equal(await page.getByText('Name on card').evaluate('(label) => getComputedStyle(label).color'), 'rgb(230, 232, 235)');
-    assert.equal(await input.evaluate('() => getComputedStyle(document.documentElement).colorScheme'), 'dark');
+    assert.equal(await page.getByText('Name on card').evaluate((label) => (globalThis as any).getComputedStyle(label).color), 'rgb(230, 232, 235)');
+    assert.equal(await input.evaluate(() => (globalThis as any).getComputedStyle((globalThis as any).document.documentElement).colorScheme), 'dark');
     // The frame's top left corner, outside its input's rounded border: the page shows through.
     const shot = await page.locator('iframe[src*="field=number"]').screenshot();
     // (1, 1): outside the 6 px radius; (0, 0) may be partly the page around the frame.
