@@ -5,6 +5,7 @@
 // configured by window.wpwlOptions. window.wpwl.unload() / mount() let single-page apps take the
 // widgets down (frames, listeners and all) and put them back without a reload.
 import { KNOWN_OPTIONS, type WidgetError, type WpwlOptions } from './options.ts';
+import { ownScriptUrl } from './internal/script.ts';
 import { PaymentWidget } from './payment-widget/payment-widget.ts';
 
 export interface Wpwl {
@@ -22,8 +23,7 @@ declare global {
 }
 
 // Read while the script runs: currentScript is null afterwards.
-const script = document.currentScript as HTMLScriptElement | null;
-const scriptUrl = script?.src ? new URL(script.src) : undefined;
+const scriptUrl = ownScriptUrl();
 if (scriptUrl) PaymentWidget.defaultGateway = scriptUrl.origin;
 const scriptCheckoutId = scriptUrl?.searchParams.get('checkoutId') ?? '';
 
@@ -41,8 +41,13 @@ function mount(): void {
   for (const form of forms) {
     const element = document.createElement('payment-widget');
     const checkoutId = form.dataset.checkoutId ?? scriptCheckoutId;
-    if (import.meta.env.DEV && !checkoutId) console.warn('paymentWidgets.js: no checkout id. Load the script as /v1/paymentWidgets.js?checkoutId={id}.');
-    element.checkoutId = checkoutId;
+    // Without either, a form can only fail: said as a form that cannot load, never an empty box.
+    const problem = !PaymentWidget.defaultGateway
+      ? 'paymentWidgets.js: cannot tell the gateway it was loaded from (no <script> whose src is …/paymentWidgets.js).'
+      : !checkoutId
+        ? 'paymentWidgets.js: no checkout id. Load the script as /v1/paymentWidgets.js?checkoutId={id}, or set data-checkout-id on the form.'
+        : '';
+    if (!problem) element.checkoutId = checkoutId;
     element.brands = form.dataset.brands ?? '';
     element.action = form.getAttribute('action') ?? '';
     element.locale = locale ?? '';
@@ -61,6 +66,8 @@ function mount(): void {
     element.addEventListener('pw-error', (event) => onError?.((event as CustomEvent<WidgetError>).detail), { signal });
     form.append(element);
     mounted.push({ element, listeners });
+    // Once rendered, in its locale's texts (its first update starts loading them).
+    if (problem) void element.updateComplete.then(() => element.cannotLoad(problem));
   }
 }
 

@@ -86,19 +86,78 @@ describe('classic form mount (paymentWidgets.js)', () => {
     await expect(page).to.be.accessible();
   });
 
-  it('warns in development about unknown options and a missing checkout id', async () => {
+  it('warns in development about unknown options', async () => {
     const warn = console.warn;
     const warnings: string[] = [];
     console.warn = (message: string) => void warnings.push(message);
     try {
       window.wpwlOptions = { brandDetectionType: 'binlist' } as WpwlOptions;
-      await fixture(html`<form class="paymentWidgets" data-brands="VISA"></form>`);
+      await fixture(html`<form class="paymentWidgets" data-brands="VISA" data-checkout-id=${CHECKOUT_ID}></form>`);
       window.wpwl!.mount();
       expect(warnings.some((w) => w.includes('wpwlOptions.brandDetectionType'))).to.equal(true);
-      expect(warnings.some((w) => w.includes('no checkout id'))).to.equal(true);
     } finally {
       console.warn = warn;
     }
+  });
+
+  /** Mounts into `form`, and answers what the shop learnt: onError calls, console errors, the alert. */
+  async function mountFailing(form: ReturnType<typeof html>) {
+    const error = console.error;
+    const logged: string[] = [];
+    console.error = (message: string) => void logged.push(message);
+    const errors: unknown[] = [];
+    window.wpwlOptions = { onError: (detail) => errors.push(detail) };
+    try {
+      const page = await fixture<HTMLFormElement>(form);
+      window.wpwl!.mount();
+      const el = page.querySelector('payment-widget')!;
+      await waitUntil(() => errors.length > 0, 'no onError');
+      await settle(el);
+      return { el, errors, logged, alert: all(el, '[part="alert"]').map((a) => a.textContent) };
+    } finally {
+      console.error = error;
+    }
+  }
+
+  it('says a form without a checkout id cannot be loaded: the alert, pw-error and onError, and why in the console', async () => {
+    const { el, errors, logged, alert } = await mountFailing(html`<form class="paymentWidgets" data-brands="VISA"></form>`);
+    expect(errors).to.deep.equal([{ code: '', message: 'The payment form could not be loaded.' }]);
+    expect(alert).to.deep.equal(['The payment form could not be loaded.']);
+    expect(logged.some((m) => m.includes('no checkout id'))).to.equal(true);
+    expect(all(el, 'iframe')).to.have.length(0);
+    expect(fetchStub.calls.filter((call) => call.url.endsWith('/form'))).to.have.length(0);
+  });
+
+  it('finds its gateway and checkout id from a <script type="module"> (no currentScript), and says so when no script tells them', async () => {
+    // An element the browser does not run (unknown type) stands for the module script.
+    const script = document.createElement('script');
+    script.type = 'text/x-not-run';
+    script.src = `${GATEWAY}/v1/paymentWidgets.js?checkoutId=${CHECKOUT_ID}`;
+    document.head.append(script);
+    PaymentWidget.defaultGateway = '';
+    const page = await fixture<HTMLDivElement>(html`<div><form class="paymentWidgets" data-brands="VISA"></form></div>`);
+    try {
+      await import(`../../src/widget/index.ts?module=${Date.now()}`);
+      expect(PaymentWidget.defaultGateway).to.equal(GATEWAY);
+      const el = page.querySelector('payment-widget')!;
+      expect(el.checkoutId).to.equal(CHECKOUT_ID);
+      await waitUntil(() => el.checkout !== undefined);
+      expect(fetchStub.calls[0]!.url).to.equal(`${GATEWAY}/v1/checkouts/${CHECKOUT_ID}/form`);
+    } finally {
+      window.wpwl!.unload();
+      script.remove();
+      page.remove();
+    }
+
+    // No such script at all: neither the shop's origin nor silence.
+    PaymentWidget.defaultGateway = '';
+    fetchStub.calls.length = 0;
+    await import(`../../src/widget/index.ts?none=${Date.now()}`);
+    const { errors, logged, alert } = await mountFailing(html`<form class="paymentWidgets" data-brands="VISA" data-checkout-id=${CHECKOUT_ID}></form>`);
+    expect(errors).to.have.length(1);
+    expect(alert).to.deep.equal(['The payment form could not be loaded.']);
+    expect(logged.some((m) => m.includes('cannot tell the gateway'))).to.equal(true);
+    expect(fetchStub.calls.filter((call) => call.url.endsWith('/form'))).to.have.length(0);
   });
 
   it('unloads every widget, frame and listener, and mounts again without a reload', async () => {

@@ -225,6 +225,13 @@ export class PaymentWidget extends LitElement {
     }
   }
 
+  /** The page cannot tell the widget its gateway or checkout (the classic mount): said like a form that cannot load, and why in the console. */
+  cannotLoad(reason: string): void {
+    console.error(reason);
+    this.#abort?.abort();
+    void this.#fail('', 'eLoad', (this.#abort = new AbortController()).signal);
+  }
+
   /** Says why the form cannot be shown, in the locale's texts once they are settled, unless another load began since. */
   async #fail(code: string, key: MessageKey, signal: AbortSignal): Promise<void> {
     await this.#textsLoaded;
