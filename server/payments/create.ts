@@ -227,9 +227,9 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
 
   const amountMinor = toMinor(request.amount)!;
   const id = deps.newId();
-  const reserved = referencedId !== null;
-  if (reserved) {
-    const reservation: PaymentRecord = {
+  let reservation: PaymentRecord | undefined;
+  if (referencedId !== null) {
+    reservation = {
       id,
       entityId: ctx.entity.id,
       paymentType: request.paymentType,
@@ -255,127 +255,138 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
     const refusal = await reserveOnAuthorization(deps, ctx, request, reservation);
     if (refusal) return refusal;
   }
-  let outcome: AcquirerOutcome | undefined;
-  if (before.kind === 'authorize') {
-    const authorization: AuthorizationRequest = {
-      paymentId: id,
+  const authorizeAndRecord = async (): Promise<Created | Invalid> => {
+    let outcome: AcquirerOutcome | undefined;
+    if (before.kind === 'authorize') {
+      const authorization: AuthorizationRequest = {
+        paymentId: id,
+        paymentType: request.paymentType,
+        amountMinor,
+        currency: request.currency,
+        account: payment.accountData,
+        billing: request.billing,
+        riskCheck: request.risk !== undefined,
+        testMode: request.testMode,
+        ...(before.threeDSecure ? { threeDSecure: before.threeDSecure } : {}),
+        ...(request.pos ? { pos: request.pos } : {}),
+      };
+      outcome = await (request.paymentType === 'CD' ? deps.acquirer.credit(authorization) : deps.acquirer.authorize(authorization)).catch((error: unknown) => {
+        // A reservation must end: a connector that fails to answer declines it, as for references.
+        if (reservation) return { approved: false, declineCode: '900.100.100', connectorDetails: {} } satisfies AcquirerOutcome;
+        throw error;
+      });
+    }
+    const now = deps.clock().getTime();
+    const pending = before.kind === 'authenticate' || outcome?.pending === true;
+    const approved = outcome?.approved === true && !pending;
+
+    let registrationId: string | null = null;
+    let newRegistration: RegistrationRecord | undefined;
+    if (payment.registration && 'use' in payment.registration) registrationId = payment.registration.use.id;
+    else if (payment.registration && approved) {
+      registrationId = deps.newId();
+      newRegistration = sealedRegistration(deps, ctx.entity.id, registrationId, payment.registration.create, now);
+    }
+
+    const threeDSecure =
+      before.kind === 'authenticate'
+        ? { ...(request.threeDSecure as Record<string, string> | undefined), ...threeDSecureFields('pending', account.brand, before.ids, before.exemptions) }
+        : before.threeDSecure;
+    const echoed = { ...(await withGatewayFacts(deps, ctx, payment, { ...payment.maskedAccount, ...echoedDetails(request) })), ...(threeDSecure ? { threeDSecure } : {}) };
+    const details = pending ? echoed : withInitialTransactionId(echoed, outcome);
+    const record: PaymentRecord = {
+      id,
+      entityId: ctx.entity.id,
       paymentType: request.paymentType,
+      method: account.method,
+      paymentBrand: account.brand,
       amountMinor,
       currency: request.currency,
-      account: payment.accountData,
-      billing: request.billing,
-      riskCheck: request.risk !== undefined,
-      testMode: request.testMode,
-      ...(before.threeDSecure ? { threeDSecure: before.threeDSecure } : {}),
-      ...(request.pos ? { pos: request.pos } : {}),
-    };
-    outcome = await (request.paymentType === 'CD' ? deps.acquirer.credit(authorization) : deps.acquirer.authorize(authorization)).catch((error: unknown) => {
-      // A reservation must end: a connector that fails to answer declines it, as for references.
-      if (reserved) return { approved: false, declineCode: '900.100.100', connectorDetails: {} } satisfies AcquirerOutcome;
-      throw error;
-    });
-  }
-  const now = deps.clock().getTime();
-  const pending = before.kind === 'authenticate' || outcome?.pending === true;
-  const approved = outcome?.approved === true && !pending;
-
-  let registrationId: string | null = null;
-  let newRegistration: RegistrationRecord | undefined;
-  if (payment.registration && 'use' in payment.registration) registrationId = payment.registration.use.id;
-  else if (payment.registration && approved) {
-    registrationId = deps.newId();
-    newRegistration = sealedRegistration(deps, ctx.entity.id, registrationId, payment.registration.create, now);
-  }
-
-  const threeDSecure =
-    before.kind === 'authenticate'
-      ? { ...(request.threeDSecure as Record<string, string> | undefined), ...threeDSecureFields('pending', account.brand, before.ids, before.exemptions) }
-      : before.threeDSecure;
-  const echoed = { ...(await withGatewayFacts(deps, ctx, payment, { ...payment.maskedAccount, ...echoedDetails(request) })), ...(threeDSecure ? { threeDSecure } : {}) };
-  const details = pending ? echoed : withInitialTransactionId(echoed, outcome);
-  const record: PaymentRecord = {
-    id,
-    entityId: ctx.entity.id,
-    paymentType: request.paymentType,
-    method: account.method,
-    paymentBrand: account.brand,
-    amountMinor,
-    currency: request.currency,
-    status: pending ? 'pending' : approved ? 'success' : 'rejected',
-    resultCode: pending
-      ? '000.200.000'
-      : before.kind === 'refused'
-        ? before.code
-        : approved
-          ? successCode(deps.env, request.testMode)
-          : (outcome?.declineCode ?? '800.100.100'),
-    referencedId,
-    registrationId,
-    sequence: request.sequence ?? null,
-    numberOfCaptures: request.numberOfCaptures ? Number(request.numberOfCaptures) : null,
-    merchantTransactionId: request.merchantTransactionId ?? null,
-    ndc: ctx.ndc,
-    details,
-    acquirer: outcome && !pending
-      ? { avsResponse: outcome.avsResponse, cvvResponse: outcome.cvvResponse, riskScore: outcome.riskScore, connectorDetails: outcome.connectorDetails, ...(outcome.pos ? { pos: outcome.pos } : {}) }
-      : { ...(outcome ? { connectorDetails: outcome.connectorDetails } : {}) },
-    testMode: request.testMode ?? null,
-    createdAt: now,
-    updatedAt: now,
-  };
-
-  let step: Step | undefined;
-  let redirect: RedirectStep | undefined;
-  if (pending) {
-    const { token, hash } = newToken();
-    const stepId = deps.newId();
-    const create = payment.registration && 'create' in payment.registration ? payment.registration.create : undefined;
-    const data: StepData = {
-      amount: fromMinor(amountMinor),
-      currency: request.currency,
-      account: payment.maskedAccount,
-      shopperResultUrl: request.shopperResultUrl,
-      merchantName: request.merchant?.name ?? ctx.entity.name,
-      paymentType: request.paymentType as 'PA' | 'DB',
-      billing: request.billing,
-      riskCheck: request.risk !== undefined,
-      testMode: request.testMode,
-      ...(create ? { registration: { method: create.method, paymentBrand: create.paymentBrand, details: create.details } } : {}),
-      ...(before.kind === 'authenticate' ? { ids: before.ids, exemptions: before.exemptions, challengeWindow: request.customer?.browser?.challengeWindow } : {}),
-    };
-    step = {
-      id: stepId,
-      entityId: ctx.entity.id,
-      kind: before.kind === 'authenticate' ? 'payment' : 'provider',
-      status: before.kind === 'authenticate' ? 'method' : 'provider',
-      path: before.kind === 'authenticate' ? before.path : 'provider',
-      paymentId: id,
-      checkoutId: payment.checkoutId ?? null,
-      paymentBrand: account.brand,
-      tokenHash: hash,
-      resultCode: null,
-      data,
-      secret: before.kind === 'authenticate' ? sealAccount(deps, { entityId: ctx.entity.id, id: stepId }, payment.accountData) : null,
-      expiresAt: now + PENDING_LIFETIME_MS,
+      status: pending ? 'pending' : approved ? 'success' : 'rejected',
+      resultCode: pending
+        ? '000.200.000'
+        : before.kind === 'refused'
+          ? before.code
+          : approved
+            ? successCode(deps.env, request.testMode)
+            : (outcome?.declineCode ?? '800.100.100'),
+      referencedId,
+      registrationId,
+      sequence: request.sequence ?? null,
+      numberOfCaptures: request.numberOfCaptures ? Number(request.numberOfCaptures) : null,
+      merchantTransactionId: request.merchantTransactionId ?? null,
+      ndc: ctx.ndc,
+      details,
+      acquirer: outcome && !pending
+        ? { avsResponse: outcome.avsResponse, cvvResponse: outcome.cvvResponse, riskScore: outcome.riskScore, connectorDetails: outcome.connectorDetails, ...(outcome.pos ? { pos: outcome.pos } : {}) }
+        : { ...(outcome ? { connectorDetails: outcome.connectorDetails } : {}) },
+      testMode: request.testMode ?? null,
       createdAt: now,
       updatedAt: now,
     };
-    redirect = { kind: before.kind === 'authenticate' ? 'threeds' : 'provider', id: stepId, token };
-  }
 
-  const created: Created = { kind: 'payment', payment: record, ...(redirect ? { redirect } : {}) };
-  const rows = [...(newRegistration ? [registrationRow(newRegistration)] : []), ...(reserved ? [] : [paymentRow(record)]), ...(step ? [stepRow(step)] : [])];
-  if (!alsoWrite && !reserved) {
-    // Only new rows, the payment's and its notifications': on PostgreSQL they join other payments'
-    // rows in one INSERT per table.
-    await deps.store.insert([...rows, ...(deps.webhooks?.rows(createdEvents(record, newRegistration)) ?? [])]);
-  } else {
-    await deps.store.write(async (trx) => {
-      await insertRows(trx, rows);
-      if (reserved) await settlePendingPayment(trx, record);
-      await enqueueEvents(trx, deps, ...createdEvents(record, newRegistration));
-      if (alsoWrite) await alsoWrite(trx, created);
-    });
+    let step: Step | undefined;
+    let redirect: RedirectStep | undefined;
+    if (pending) {
+      const { token, hash } = newToken();
+      const stepId = deps.newId();
+      const create = payment.registration && 'create' in payment.registration ? payment.registration.create : undefined;
+      const data: StepData = {
+        amount: fromMinor(amountMinor),
+        currency: request.currency,
+        account: payment.maskedAccount,
+        shopperResultUrl: request.shopperResultUrl,
+        merchantName: request.merchant?.name ?? ctx.entity.name,
+        paymentType: request.paymentType as 'PA' | 'DB',
+        billing: request.billing,
+        riskCheck: request.risk !== undefined,
+        testMode: request.testMode,
+        ...(create ? { registration: { method: create.method, paymentBrand: create.paymentBrand, details: create.details } } : {}),
+        ...(before.kind === 'authenticate' ? { ids: before.ids, exemptions: before.exemptions, challengeWindow: request.customer?.browser?.challengeWindow } : {}),
+      };
+      step = {
+        id: stepId,
+        entityId: ctx.entity.id,
+        kind: before.kind === 'authenticate' ? 'payment' : 'provider',
+        status: before.kind === 'authenticate' ? 'method' : 'provider',
+        path: before.kind === 'authenticate' ? before.path : 'provider',
+        paymentId: id,
+        checkoutId: payment.checkoutId ?? null,
+        paymentBrand: account.brand,
+        tokenHash: hash,
+        resultCode: null,
+        data,
+        secret: before.kind === 'authenticate' ? sealAccount(deps, { entityId: ctx.entity.id, id: stepId }, payment.accountData) : null,
+        expiresAt: now + PENDING_LIFETIME_MS,
+        createdAt: now,
+        updatedAt: now,
+      };
+      redirect = { kind: before.kind === 'authenticate' ? 'threeds' : 'provider', id: stepId, token };
+    }
+
+    const created: Created = { kind: 'payment', payment: record, ...(redirect ? { redirect } : {}) };
+    const rows = [...(newRegistration ? [registrationRow(newRegistration)] : []), ...(reservation ? [] : [paymentRow(record)]), ...(step ? [stepRow(step)] : [])];
+    if (!alsoWrite && !reservation) {
+      // Only new rows, the payment's and its notifications': on PostgreSQL they join other payments'
+      // rows in one INSERT per table.
+      await deps.store.insert([...rows, ...(deps.webhooks?.rows(createdEvents(record, newRegistration)) ?? [])]);
+    } else {
+      await deps.store.write(async (trx) => {
+        await insertRows(trx, rows);
+        if (reservation) await settlePendingPayment(trx, record);
+        await enqueueEvents(trx, deps, ...createdEvents(record, newRegistration));
+        if (alsoWrite) await alsoWrite(trx, created);
+      });
+    }
+    return created;
+  };
+  if (!reservation) return authorizeAndRecord();
+  try {
+    return await authorizeAndRecord();
+  } catch (error) {
+    // A reservation must end: one left pending would hold its PA's reversal back.
+    const ended: PaymentRecord = { ...reservation, status: 'rejected', resultCode: '900.100.100', updatedAt: deps.clock().getTime() };
+    await deps.store.write((trx) => settlePendingPayment(trx, ended)).catch(() => undefined);
+    throw error;
   }
-  return created;
 }

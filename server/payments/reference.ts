@@ -43,6 +43,7 @@ export async function referencePayment(
         amountMinor: request.amount === undefined ? undefined : toMinor(request.amount),
         currency: request.currency,
         ...(paymentType === 'CP' && request.numberOfCaptures !== undefined && { numberOfCaptures: Number(request.numberOfCaptures) }),
+        ...(paymentType === 'CP' && request.sequence === 'FINAL' && { final: true }),
       },
       now,
       ctx.entity.reversalCutoffHours * HOUR_MS,

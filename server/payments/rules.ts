@@ -2,6 +2,7 @@
 // payment it references, given the references that already count against it.
 import type { ResultCode } from '../results.ts';
 import { chargebackOf, settlementDateOf, startOfDay } from '../simulator/clearing.ts';
+import { PENDING_LIFETIME_MS } from '../threeds/steps.ts';
 import type { PaymentRecord } from '../store/payments.ts';
 
 export type ReferenceType = 'CP' | 'RV' | 'RF' | 'RB';
@@ -13,6 +14,8 @@ export interface ReferenceAsk {
   currency?: string;
   /** A capture's numberOfCaptures: the limit of partial captures, when its PA set none. */
   numberOfCaptures?: number;
+  /** A capture sent with sequence=FINAL. */
+  final?: boolean;
 }
 
 export type ReferenceDecision = { ok: true; amountMinor: number } | { ok: false; code: ResultCode };
@@ -34,6 +37,14 @@ export const isIncrement = (p: PaymentRecord) =>
 /** What a PA authorizes: its amount and its increments' that succeeded. */
 const authorizedOf = (pa: PaymentRecord, existing: PaymentRecord[]) =>
   pa.amountMinor + existing.filter((p) => isIncrement(p) && p.status === 'success').reduce((total, p) => total + p.amountMinor, 0);
+
+/**
+ * A PA that names this one (an increment or a reauthorization) still waiting for its answer: what
+ * it adds is not known yet. For at most a redirect step's life; one whose process died while the
+ * acquirer answered is left behind after that.
+ */
+const waitingLinked = (existing: PaymentRecord[], now: number) =>
+  existing.some((p) => p.paymentType === 'PA' && p.status === 'pending' && now - p.createdAt < PENDING_LIFETIME_MS);
 
 /** When the clearing institute settles a payment (and charges it back): its next day, UTC. */
 const settlementStart = (p: PaymentRecord) => startOfDay(settlementDateOf(p.createdAt));
@@ -66,6 +77,8 @@ export function decideReference(
       // The PA's limit, else the first one a capture stated (a capture may state it: the spec's CP row).
       const limit = referenced.numberOfCaptures ?? captures.find((p) => p.numberOfCaptures !== null)?.numberOfCaptures ?? ask.numberOfCaptures ?? null;
       if (limit !== null && captures.length >= limit) return refuse('700.400.100');
+      // A final capture would leave an increment approved after it with nothing to capture it.
+      if (ask.final && waitingLinked(existing, now)) return refuse('700.400.570');
       if (captured + amount > authorizedOf(referenced, existing)) return refuse('700.400.100');
       return { ok: true, amountMinor: amount };
     }
@@ -73,8 +86,7 @@ export function decideReference(
       if (now - referenced.createdAt > reversalCutoffMs) return refuse('700.300.700');
       // A DB or CD settles at the end of its day; a reversal after that could not take it back.
       if (referenced.paymentType !== 'PA' && now >= settlementStart(referenced)) return refuse('700.300.700');
-      // What an increment still waiting for its answer adds is not known yet.
-      if (existing.some((p) => isIncrement(p) && p.status === 'pending')) return refuse('700.400.570');
+      if (waitingLinked(existing, now)) return refuse('700.400.570');
       // A reversal releases what is left: the uncaptured part of a PA, all of an untouched DB or CD.
       const left = referenced.paymentType === 'PA' ? authorizedOf(referenced, existing) - captured : refunded > 0 ? 0 : referenced.amountMinor;
       if (left <= 0) return refuse('700.400.300');

@@ -308,6 +308,50 @@ describe('referencing payments (CP, RV, RF, RB) over HTTP', () => {
       assertApproved(await reference(pa, { paymentType: 'RV' }), 'RV', '60.00');
     });
 
+    /** Runs `during` while the acquirer authorizes the next payment, as a request racing it would. */
+    async function whileAuthorizing<T>(during: () => Promise<T>, request: () => Promise<Reply>): Promise<{ during: T; reply: Reply }> {
+      const acquirer = gw.running.gateway.deps.acquirer;
+      const authorize = acquirer.authorize;
+      let result: T | undefined;
+      acquirer.authorize = async (call) => {
+        acquirer.authorize = authorize;
+        result = await during();
+        return authorize.call(acquirer, call);
+      };
+      try {
+        const reply = await request();
+        return { during: result as T, reply };
+      } finally {
+        acquirer.authorize = authorize;
+      }
+    }
+
+    it('refuses a final capture while an increment waits for the acquirer (700.400.570): the increment then captures with the rest', async () => {
+      const pa = await initial('PA', '50.00');
+      const { during: final, reply: more } = await whileAuthorizing(() => capture(pa, '50.00', { sequence: 'FINAL' }), () => linked(pa, 'INCREMENTAL_AUTH', '20.00'));
+      assertRefused(final, 400, '700.400.570');
+      assertApproved(more, 'PA', '20.00');
+      assertApproved(await capture(pa, '70.00', { sequence: 'FINAL' }), 'CP', '70.00');
+    });
+
+    it('ends an increment as rejected when its payment fails after the reservation, so its PA can still be reversed', async () => {
+      const pa = await initial('PA', '50.00');
+      // The acquirer is slow: past the idempotency lease, a retry with the same key takes the
+      // request over, and the first one's commit fails.
+      const { during: retry, reply: first } = await whileAuthorizing(
+        () => {
+          gw.clock.advance(6 * 60 * 1000);
+          return gw.client.post('/v1/payments', cardDebit({ paymentType: 'PA', amount: '10.00', referenceUuid: pa, 'standingInstruction.industryPractice': 'INCREMENTAL_AUTH' }), { 'idempotency-key': 'increment-taken-over' });
+        },
+        () => gw.client.post('/v1/payments', cardDebit({ paymentType: 'PA', amount: '10.00', referenceUuid: pa, 'standingInstruction.industryPractice': 'INCREMENTAL_AUTH' }), { 'idempotency-key': 'increment-taken-over' }),
+      );
+      assert.notEqual(first.status, 200);
+      assertApproved(retry, 'PA', '10.00');
+      const linkedStates = (await gw.client.get(`/v1/query/${pa}?includeLinkedTransactions=true`)).body.payments.map((p: { id: string; result: { code: string } }) => [p.id === retry.body.id, p.result.code]);
+      assert.deepEqual(linkedStates.filter(([, code]: [boolean, string]) => code === '000.200.000'), []);
+      assertApproved(await reference(pa, { paymentType: 'RV' }), 'RV', '60.00');
+    });
+
     it('a reauthorization is linked to its PA and stands on its own', async () => {
       const pa = await initial('PA', '5.00');
       const again = await linked(pa, 'REAUTHORIZATION', '5.00');

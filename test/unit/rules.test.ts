@@ -247,6 +247,18 @@ describe('decideReference: reversals (RV)', () => {
       reference(pa, 'PA', 2000, { status, details: { standingInstruction: { industryPractice: 'INCREMENTAL_AUTH' } } });
     assert.deepEqual(decide(pa, [increment('pending')], { paymentType: 'RV' }), refusedWith('700.400.570'));
     assert.deepEqual(decide(pa, [increment('success')], { paymentType: 'RV' }), allowed(7000));
+    // A reauthorization waiting for its answer holds the reversal back as well.
+    const reauthorization = reference(pa, 'PA', 2000, { status: 'pending', details: { standingInstruction: { industryPractice: 'REAUTHORIZATION' } } });
+    assert.deepEqual(decide(pa, [reauthorization], { paymentType: 'RV' }), refusedWith('700.400.570'));
+    // One left pending by a process that died holds it back for a redirect step's life only.
+    assert.deepEqual(decide(pa, [increment('pending')], { paymentType: 'RV' }, SOON + 30 * 60_000), allowed(5000));
+  });
+
+  it('refuses a final capture while an increment waits for its answer with 700.400.570; a partial capture goes on', () => {
+    const pa = payment({ amountMinor: 5000 });
+    const waiting = reference(pa, 'PA', 2000, { status: 'pending', details: { standingInstruction: { industryPractice: 'INCREMENTAL_AUTH' } } });
+    assert.deepEqual(decide(pa, [waiting], { paymentType: 'CP', amountMinor: 5000, currency: 'EUR', final: true }), refusedWith('700.400.570'));
+    assert.deepEqual(decide(pa, [waiting], { paymentType: 'CP', amountMinor: 5000, currency: 'EUR' }), allowed(5000));
   });
 
   it('measures the cut-off from the referenced payment’s creation', () => {
