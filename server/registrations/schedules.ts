@@ -6,6 +6,7 @@ import { fromMinor, toMinor } from '../money.ts';
 import { failure, paramError, type CodedParamError } from '../schema/errors.ts';
 import type { AccountCheck } from '../schema/requests.ts';
 import type { ScheduleRequest } from '../schema/schedules.ts';
+import { PROVIDER_BRANDS } from '../simulator/simulator.ts';
 import type { Cron } from 'croner';
 import { cronOf, cronSchedule, CRON_FIELDS, type Job } from '../schema/scheduling.ts';
 import { findRegistration } from '../store/registrations.ts';
@@ -66,6 +67,9 @@ export async function createSchedule(deps: Deps, ctx: Context, request: Schedule
   // Refused now rather than at every firing: a brand the entity does not take, PA on a direct debit.
   const refusal = checkEntityAllows(ctx, request.paymentType, { method: registration.method as AccountCheck['method'], brand: registration.paymentBrand });
   if (refusal) return refusal;
+  if (PROVIDER_BRANDS.has(registration.paymentBrand)) {
+    return invalid(paramError('registrationId', request.registrationId, `names a ${registration.paymentBrand} registration: each of its payments needs the shopper at the provider's page, so it cannot be scheduled`));
+  }
 
   const j = request.job ?? {};
   const expression = cronOf(j);

@@ -137,6 +137,7 @@ function apiSuite(backend: { databaseUrl?: string }) {
     const sepaRegistration = await register(gw.client, (({ amount: _a, currency: _c, paymentType: _p, ...account }) => account)(sepaDebit()));
     const deletedRegistration = await register(gw.client);
     await gw.client.delete(`/v1/registrations/${deletedRegistration}`);
+    const paypalRegistration = await register(gw.client, { paymentBrand: 'PAYPAL', 'virtualAccount.accountId': 'jane@example.com' });
     const cases: Array<[Record<string, string>, string[], string?]> = [
       [{ ...base, 'job.dayOfWeek': 'MON', 'job.dayOfMonth': '15' }, ['job.dayOfWeek']],
       [{ ...base, 'job.expression': '0 0 12 * *' }, ['job.expression']],
@@ -149,6 +150,8 @@ function apiSuite(backend: { databaseUrl?: string }) {
       [{ paymentType: 'DB' }, ['registrationId', 'amount', 'currency']],
       [{ ...base, paymentType: 'CD' }, ['paymentType']],
       [{ ...base, registrationId: sepaRegistration, paymentType: 'PA' }, ['paymentType'], '600.200.310'],
+      // Each PAYPAL payment needs the shopper at the provider's page: no schedule can pay it.
+      [{ ...base, registrationId: paypalRegistration }, ['registrationId']],
       // No security code is ever taken, so none can be kept with the schedule.
       [{ ...base, 'card.cvv': '123' }, ['card.cvv']],
       [{ ...base, 'job.durationUnit': 'MONTH' }, ['job.durationNumber']],
@@ -163,7 +166,7 @@ function apiSuite(backend: { databaseUrl?: string }) {
       if (code) assert.equal(body.result.code, code, JSON.stringify(params));
       if (params['card.cvv']) assert.equal(body.result.parameterErrors[0].value, '***');
     }
-    const rows = await gw.running.store.db.selectFrom('schedules').select('id').where('registration_id', 'in', [sepaRegistration, deletedRegistration]).execute();
+    const rows = await gw.running.store.db.selectFrom('schedules').select('id').where('registration_id', 'in', [sepaRegistration, deletedRegistration, paypalRegistration]).execute();
     assert.deepEqual(rows, []);
   });
 
