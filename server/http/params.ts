@@ -142,7 +142,7 @@ export function flattenJson(body: unknown): { value: Flat; errors: ParamError[] 
       const name = flatName(path);
       // JSON.parse made a binary float of it: 10.50 reads as 10.5 and 0.1 is not one tenth.
       if (typeof node === 'number' && !Number.isSafeInteger(node)) {
-        errors.push({ name, value: String(node), message: `${name} must be sent as a JSON string, such as "10.50": a JSON number with decimals, an exponent or more than 15 digits does not keep its exact value` });
+        errors.push({ name, value: String(node), message: `${name} must be sent as a JSON string, such as "10.50": a JSON number that is not a whole number of at most 15 digits does not keep its exact value` });
         return;
       }
       // {"card":{"number":…}} and {"card.number":…} name the same parameter: as in a form, twice is an error.

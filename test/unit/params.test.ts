@@ -301,7 +301,7 @@ describe('flattenJson', () => {
     const { value, errors } = flattenJson({ amount: 10.5, 'pos.latitude': 52.52, big: 1e21, count: 2 });
     assert.deepEqual(value, { count: '2' });
     assert.deepEqual(errors.map((e) => [e.name, e.value]), [['amount', '10.5'], ['pos.latitude', '52.52'], ['big', '1e+21']]);
-    assert.equal(errors[0]!.message, 'amount must be sent as a JSON string, such as "10.50": a JSON number with decimals, an exponent or more than 15 digits does not keep its exact value');
+    assert.equal(errors[0]!.message, 'amount must be sent as a JSON string, such as "10.50": a JSON number that is not a whole number of at most 15 digits does not keep its exact value');
   });
 
   it('refuses a body that is not an object of parameters', () => {
