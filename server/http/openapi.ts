@@ -11,7 +11,7 @@ import { catalogue, groups, groupsOf, type ResultCode } from '../results.ts';
 import { checkoutRequest, checkoutUpdate, merchantSessionRequest, pageAccountPayment, pageRegistrationPayment } from '../schema/checkout.ts';
 import { authenticationRequest } from '../schema/authentication.ts';
 import { flatBodySchema, flatParams, flattenJsonSchema, nestedJsonSchema, type JsonSchema } from '../schema/flat.ts';
-import { crossFieldDependencies, referencingAmountRule } from '../schema/dependencies.ts';
+import { addNestedDependencies, crossFieldDependencies, referencingAmountRule } from '../schema/dependencies.ts';
 import { chargebackQuery } from '../schema/chargebackQuery.ts';
 import { reportingParameters } from '../schema/reporting.ts';
 import { initialPaymentRequest, referencingRequest, registrationPaymentRequest, registrationRequest } from '../schema/requests.ts';
@@ -838,7 +838,9 @@ function requestBody(body: Body, components: Record<string, JsonSchema>): JsonSc
       nested.properties = { entityId: { ...entityIdQuery.schema, description: entityIdQuery.description }, ...(nested.properties as JsonSchema) };
       nested.required = ['entityId', ...((nested.required as string[] | undefined) ?? [])];
     }
-    const flat = flatBodySchema(params, { closed: body.closed, dependencies: crossFieldDependencies(params.map((p) => p.name)) });
+    const dependencies = crossFieldDependencies(params.map((p) => p.name));
+    const flat = flatBodySchema(params, { closed: body.closed, dependencies });
+    addNestedDependencies(nested, dependencies);
     components[variant.name] = { title: variant.title, ...flat, ...variant.rules };
     if (body.json) components[`${variant.name}Json`] = { title: `${variant.title} (nested JSON)`, ...nested, ...variant.rules };
   }

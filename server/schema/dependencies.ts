@@ -26,6 +26,30 @@ export function crossFieldDependencies(names: readonly string[]): Record<string,
   return out;
 }
 
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * The same rules in a body's nested JSON form, on the object that holds both names:
+ * customer.browserFingerprint.id needing customer.givenName is customer's
+ * dependentRequired { browserFingerprint: [givenName] }. Pairs of other shapes are left out.
+ */
+export function addNestedDependencies(nested: JsonSchema, dependencies: Record<string, string[]>): void {
+  for (const [name, needs] of Object.entries(dependencies)) {
+    const path = name.split('.');
+    for (const need of needs) {
+      const needPath = need.split('.');
+      const parent = needPath.slice(0, -1);
+      if (path.length <= parent.length || parent.some((segment, i) => path[i] !== segment)) continue;
+      let node: JsonSchema | undefined = nested;
+      for (const segment of parent) node = (node?.properties as Record<string, JsonSchema> | undefined)?.[segment];
+      if (!node?.properties) continue;
+      const key = path[parent.length]!;
+      const listed = ((node.dependentRequired ??= {}) as Record<string, string[]>);
+      listed[key] = [...new Set([...(listed[key] ?? []), needPath.at(-1)!])];
+    }
+  }
+}
+
 /** A capture, refund or rebill names its amount and currency; a reversal takes what is left (requests.ts › parseReferencing). */
 export const referencingAmountRule = {
   if: { properties: { paymentType: { not: { const: 'RV' } } }, required: ['paymentType'] },

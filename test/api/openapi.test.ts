@@ -258,13 +258,17 @@ describe('OpenAPI document', () => {
         'threeDSecure.exemptionFlag': '01',
         'threeDSecure.challengeIndicator': '05',
       };
+      const check = validators(doc);
       for (const name of Object.keys(rules).filter((n) => n in samples)) {
+        // The nested JSON form says the same: the name alone fails the schema, with what it needs it passes.
+        const complete = Object.fromEntries([name, ...rules[name]!].map((n) => [n, samples[n]!]));
+        assert.equal(check('PaymentRequestJson', nest({ ...cardDebit({ [name]: samples[name]! }), entityId: shopA.entityId }).value).valid, false, `${name} alone (JSON)`);
+        assert.equal(check('PaymentRequestJson', nest({ ...cardDebit(complete), entityId: shopA.entityId }).value).valid, true, `${name} with ${rules[name]} (JSON)`);
         const alone = await gw.client.post('/v1/payments', cardDebit({ [name]: samples[name]! }));
         assert.equal(alone.status, 400, name);
         const named = alone.body.result.parameterErrors.map((e: { name: string }) => e.name);
         // Named on the missing one, or on the one that needs it (houseNumber2 "requires houseNumber1").
         assert.ok(named.every((n: string) => n === name || rules[name]!.includes(n)) && named.length > 0, `${name} alone: ${named}`);
-        const complete = Object.fromEntries([name, ...rules[name]!].map((n) => [n, samples[n]!]));
         const together = await gw.client.post('/v1/payments', cardDebit(complete));
         assert.equal(together.status, 200, `${name} with ${rules[name]}: ${JSON.stringify(together.body.result)}`);
       }
