@@ -133,10 +133,7 @@ function authenticationOf(payment: InitialPayment, plan: Plan): Before | Invalid
   const { request, account } = payment;
   const requested = request.threeDSecure as Record<string, string> | undefined;
   if (plan.kind !== 'authenticate') return { kind: 'authorize', threeDSecure: requested };
-  const missing = [
-    ...missingForAuthentication(request.customer, request.billing),
-    ...(needsResultUrl(payment) ? [paramError('shopperResultUrl', undefined, "is required for 3-D Secure 2: the shopper comes back there from the issuer's page", '200.300.404')] : []),
-  ];
+  const missing = missingForAuthentication(request.customer, request.billing, needsResultUrl(payment));
   if (missing.length) return { kind: 'invalid', failure: failure(missing) };
   const exemptions: Exemptions = { challengeIndicator: request.threeDSecure?.challengeIndicator, exemptionFlag: request.threeDSecure?.exemptionFlag };
   const ids = newAuthenticationIds();

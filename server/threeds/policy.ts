@@ -13,7 +13,11 @@ export const BROWSER_FIELDS = ['acceptHeader', 'language', 'screenHeight', 'scre
 export const BILLING_FIELDS = ['street1', 'city', 'postcode', 'country'] as const;
 
 /** Every 3-D Secure 2 field missing from the request, each named (400, 200.300.404). */
-export function missingForAuthentication(customer: Customer | undefined, billing: Partial<Record<(typeof BILLING_FIELDS)[number], string>> | undefined): CodedParamError[] {
+/**
+ * What 3-D Secure 2 needs that the request lacks: the shopper's browser, the billing address,
+ * and shopperResultUrl when no checkout brings the shopper back (`lacksResultUrl`).
+ */
+export function missingForAuthentication(customer: Customer | undefined, billing: Partial<Record<(typeof BILLING_FIELDS)[number], string>> | undefined, lacksResultUrl: boolean): CodedParamError[] {
   const errors: CodedParamError[] = [];
   for (const field of BROWSER_FIELDS) {
     if (customer?.browser?.[field] === undefined) errors.push(paramError(`customer.browser.${field}`, undefined, 'is required for 3-D Secure 2', '200.300.404'));
@@ -21,6 +25,7 @@ export function missingForAuthentication(customer: Customer | undefined, billing
   for (const field of BILLING_FIELDS) {
     if (billing?.[field] === undefined) errors.push(paramError(`billing.${field}`, undefined, 'is required for 3-D Secure 2', '200.300.404'));
   }
+  if (lacksResultUrl) errors.push(paramError('shopperResultUrl', undefined, "is required for 3-D Secure 2: the shopper comes back there from the issuer's page", '200.300.404'));
   return errors;
 }
 

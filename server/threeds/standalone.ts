@@ -33,7 +33,7 @@ export async function authenticate(
   if (refusal) return refusal;
   // The entity does not authenticate: 3-D Secure is not configured for it.
   if (!ctx.entity.threeDSecure) return refused('600.200.202');
-  const missing = missingForAuthentication(request.customer, request.billing);
+  const missing = missingForAuthentication(request.customer, request.billing, request.shopperResultUrl === undefined);
   if (missing.length) return { kind: 'invalid', failure: failure(missing) };
 
   const now = deps.clock().getTime();

@@ -851,6 +851,7 @@ function threedsSuite(options: TestGatewayOptions) {
       'card.holder': 'Jane Jones',
       'card.expiryMonth': '05',
       'card.expiryYear': '2034',
+      shopperResultUrl: RESULT_URL,
       ...browserData,
       ...billingAddress,
       ...overrides,
@@ -914,7 +915,9 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.equal(proof.status, 400);
       assert.deepEqual(proof.body.result.parameterErrors.map((e: { name: string }) => e.name), ['threeDSecure.eci', 'threeDSecure.disable']);
       const bare = await merchant.post('/v1/threeDSecure', { amount: '1.00', currency: 'EUR', 'card.number': cards.frictionless.VISA, 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
-      assert.equal(bare.body.result.parameterErrors.length, 11);
+      // The browser's seven fields, billing's four, and shopperResultUrl, where the shopper comes back.
+      assert.equal(bare.body.result.parameterErrors.length, 12);
+      assert.equal(bare.body.result.parameterErrors.at(-1).name, 'shopperResultUrl');
       const off = await gw.client.post('/v1/threeDSecure', standalone(cards.frictionless.VISA));
       assert.equal(off.status, 400);
       assert.equal(off.body.result.code, '600.200.202');

@@ -77,18 +77,20 @@ describe('browser data for 3-D Secure 2', () => {
     assert.deepEqual(BROWSER_FIELDS, ['acceptHeader', 'language', 'screenHeight', 'screenWidth', 'timezone', 'userAgent', 'javaEnabled']);
     assert.deepEqual(BILLING_FIELDS, ['street1', 'city', 'postcode', 'country']);
     assert.deepEqual(
-      missingForAuthentication(undefined, undefined).map((e) => [e.name, e.message, e.code]),
+      missingForAuthentication(undefined, undefined, false).map((e) => [e.name, e.message, e.code]),
       [...BROWSER_FIELDS.map((f) => `customer.browser.${f}`), ...BILLING_FIELDS.map((f) => `billing.${f}`)].map((name) => [name, `${name} is required for 3-D Secure 2`, '200.300.404']),
     );
+    // Without a checkout to bring the shopper back, shopperResultUrl is needed too.
+    assert.deepEqual(missingForAuthentication(undefined, undefined, true).at(-1), { name: 'shopperResultUrl', value: '', message: "shopperResultUrl is required for 3-D Secure 2: the shopper comes back there from the issuer's page", code: '200.300.404' });
     for (const field of BROWSER_FIELDS) {
       const browser = { acceptHeader: 'a', language: 'en', screenHeight: '1', screenWidth: '1', timezone: '0', userAgent: 'u', javaEnabled: 'false' } as Record<string, string>;
       delete browser[field];
       assert.deepEqual(
-        missingForAuthentication({ browser }, { street1: 's', city: 'c', postcode: 'p', country: 'DE' }).map((e) => e.name),
+        missingForAuthentication({ browser }, { street1: 's', city: 'c', postcode: 'p', country: 'DE' }, false).map((e) => e.name),
         [`customer.browser.${field}`],
       );
     }
-    assert.deepEqual(missingForAuthentication({ browser: { ...Object.fromEntries(BROWSER_FIELDS.map((f) => [f, '1'])) } }, { street1: 's', city: 'c', postcode: 'p' }).map((e) => e.name), ['billing.country']);
+    assert.deepEqual(missingForAuthentication({ browser: { ...Object.fromEntries(BROWSER_FIELDS.map((f) => [f, '1'])) } }, { street1: 's', city: 'c', postcode: 'p' }, false).map((e) => e.name), ['billing.country']);
   });
 
   it('takes timezone as getTimezoneOffset(): minutes, positive when local time is behind UTC, from -840 (UTC+14) to 720 (UTC-12)', () => {
