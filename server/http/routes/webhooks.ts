@@ -27,8 +27,13 @@ function maskedUrl(url: string): string {
   return parsed.href;
 }
 
-/** A URL as WHATWG URL writes it: `HTTP://Shop.example:443/` and `http://shop.example/` are one receiver. */
-const canonicalUrl = (url: string) => URL.parse(url)?.href ?? url;
+/** A URL as WHATWG URL writes it, without a host's trailing dot: `HTTPS://Shop.example.:443/` and `https://shop.example/` are one receiver. */
+function canonicalUrl(url: string): string {
+  const parsed = URL.parse(url);
+  if (!parsed) return url;
+  if (parsed.hostname.endsWith('.')) parsed.hostname = parsed.hostname.slice(0, -1);
+  return parsed.href;
+}
 
 export function webhookView(w: Webhook, secret: 'whole' | 'masked'): Record<string, unknown> {
   return secret === 'whole'
