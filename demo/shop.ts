@@ -76,12 +76,12 @@ function ownUrl(app: FastifyInstance): string {
 /** The API reference pages kept, one per gateway origin the browsers use. */
 const REFERENCE_PAGES = 4;
 
-/** The page's policy: scripts and frames from the gateway only, no inline code, Trusted Types. */
+/** The page's policy: scripts and frames from the gateway only (and the shop's own result page, where a challenge framed by a sandbox ends), no inline code, Trusted Types. */
 export function shopCsp(gateway: string, formTargets: string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${gateway}`,
-    `frame-src ${gateway}`,
+    `frame-src 'self' ${gateway}`,
     // The wallets' identifiers too: Chromium refuses a PaymentRequest whose identifier connect-src does not allow.
     `connect-src 'self' ${gateway} ${WALLET_CONNECT_SOURCES}`,
     "style-src 'self'",

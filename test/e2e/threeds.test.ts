@@ -273,6 +273,38 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     await page.close();
   });
 
+  it('challenge in the widget\'s frame when the shop page is framed in a sandbox without allow-top-navigation, then the shop\'s result page', async (t) => {
+    const page = await stage.browser.newPage({ viewport: VIEWPORT });
+    const violations = await watchPolicyViolations(page);
+    // A marketplace that frames the shop in a sandbox: the top level may not be sent anywhere from it.
+    const marketplace = createServer((_request, response) => {
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.end(`<!doctype html><title>Marketplace</title><iframe id="shop" title="shop" src="${stage.shopOrigin}/" width="480" height="760"
+        sandbox="allow-scripts allow-same-origin allow-forms allow-popups"></iframe>`);
+    });
+    await new Promise<void>((resolve) => marketplace.listen(0, '127.0.0.1', resolve));
+    t.after(() => marketplace.close());
+    const top = `http://127.0.0.1:${(marketplace.address() as AddressInfo).port}/`;
+    await page.goto(top);
+    const shop = page.frameLocator('#shop');
+    await fillCard(shop, CHALLENGE);
+    await shop.getByRole('button', { name: /^Pay/ }).click();
+    await shop.frameLocator('iframe[part="challenge"]').getByRole('button', { name: /approve/i }).click({ timeout: 15_000 });
+    // The shop's own frame (the marketplace's child) shows the result, not only the challenge frame inside it.
+    const shopFrame = await page.waitForEvent('framenavigated', {
+      predicate: (frame) => frame.parentFrame() === page.mainFrame() && frame.url().startsWith(`${stage.shopOrigin}/result?`),
+      timeout: 20_000,
+    });
+    await shopFrame.waitForLoadState();
+    assert.equal(page.url(), top, 'the framing page stays');
+    const code = (await shopFrame.locator('h1.outcome').getAttribute('data-result-code')) ?? '';
+    assert.equal(code, '000.100.110');
+    assert.equal((await stage.merchant.get(`/v1/checkouts/${resultId(shopFrame.url())}/payment`)).body.result.code, '000.100.110');
+    // Chromium logs the refused top-level navigations it was asked for (the widget's check, the gateway's last page).
+    assert.deepEqual((await violations()).filter((v) => !/Unsafe attempt to initiate navigation/.test(v)), []);
+    await page.close();
+  });
+
   it('method timeout: after 10 s without the issuer’s method the authentication goes on (frictionless)', async () => {
     const { page, violations } = await openShop('?flow=methodTimeout');
     await fillCard(page, FRICTIONLESS);

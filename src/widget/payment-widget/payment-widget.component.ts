@@ -8,7 +8,8 @@
 //
 // A pending answer whose redirect has parameters (3-D Secure, transfer, wallet) is POSTed to
 // redirect.url: a card's in a frame of the challenge window's size inside the widget, others (and
-// all when the shop asks or its page is itself framed) at the top level. docs/threeds-protocol.md
+// all when the shop asks or its page is itself framed) at the top level; a card's in the frame after
+// all when a sandbox forbids the top level. docs/threeds-protocol.md
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { Announcer } from '../../core/announcer.ts';
@@ -22,6 +23,7 @@ import { dirOf, fmt, resolveLocale, stringsFor, type Locale, type MessageKey, ty
 import { isSafeCssValue, type StyleTokens } from '../../core/messages.ts';
 import { isPending, isSuccess, resultMessageKey } from '../../core/results.ts';
 import { formFrom, loadForm } from '../internal/api.ts';
+import { mayNavigateTop } from '../internal/top-level.ts';
 import { loadTexts } from '../internal/locales.ts';
 import { savedTitle, type CheckoutForm, type WidgetContext } from '../internal/context.ts';
 import type { WidgetOptions } from '../options.ts';
@@ -312,15 +314,26 @@ export class PaymentWidget extends LitElement {
     const parameters = Array.isArray(redirect?.parameters) ? redirect.parameters : undefined;
     // A redirect to POST to must go to the gateway's http(s) page; anything else is the gateway's fault.
     const postTo = parameters && httpUrl(redirect!.url ?? '', location.href);
-    if (body && (isSuccess(code) || isPending(code)) && (!parameters || postTo)) {
-      if (proceed && postTo) void this.#post(postTo, parameters!, method === 'card' || method === 'saved' ? this.#window : '5');
+    const goesOn = !!body && (isSuccess(code) || isPending(code)) && (!parameters || !!postTo);
+    const card = method === 'card' || method === 'saved';
+    let challengeWindow: ChallengeWindow = card ? this.#window : '5';
+    let blocked = false;
+    // Bound for the top level, on a page framed in a sandbox that forbids it: a card's challenge
+    // runs in the widget's frame instead; other redirects (providers refuse frames) cannot go on.
+    if (goesOn && proceed && postTo && !challengeSize(challengeWindow) && !mayNavigateTop()) {
+      challengeWindow = card ? challengeWindowFor(this.clientWidth, Infinity) : '5';
+      blocked = !challengeSize(challengeWindow);
+      console.error(`<payment-widget>: this page is framed without allow-top-navigation; ${blocked ? 'the payment cannot go on to its provider' : 'the 3-D Secure challenge runs in the widget'}.`);
+    }
+    if (goesOn && !blocked) {
+      if (proceed && postTo) void this.#post(postTo, parameters!, challengeWindow);
       else {
         const url = redirect?.url ? resultUrl(redirect.url, location.href) : this.#actionUrl();
         if (proceed && url) location.assign(url);
       }
       return { ok: true, message: '' };
     }
-    const message = this.#strings[parameters && !postTo ? 'rSystem' : resultMessageKey(code)];
+    const message = this.#strings[blocked ? 'rConfig' : parameters && !postTo ? 'rSystem' : resultMessageKey(code)];
     this.announcer.announce(message);
     this.#emit('pw-error', { code, message, status });
     return { ok: false, message };
@@ -435,9 +448,26 @@ export class PaymentWidget extends LitElement {
       width=${width}
       height=${height}
       sandbox="allow-scripts allow-same-origin allow-forms allow-top-navigation"
-      @load=${() => (this.cancelling = false)}
+      @load=${(event: Event) => this.#challengeLoaded(event.target as HTMLIFrameElement)}
     ></iframe>
     <button part="cancel" type="button" aria-disabled=${this.cancelling} @click=${() => this.#cancelChallenge()}>${this.#strings.cancel}</button>`;
+  }
+
+  /**
+   * The challenge frame loaded a page. On a page framed in a sandbox without allow-top-navigation
+   * the gateway's last page cannot send the top level to the result, so it goes there itself, in
+   * this frame: this page's own result page is then followed here, as the page (a page of another
+   * origin cannot be read, and stays in the frame).
+   */
+  #challengeLoaded(frame: HTMLIFrameElement): void {
+    this.cancelling = false;
+    let href = '';
+    try {
+      href = frame.contentWindow?.location.href ?? '';
+    } catch {
+      return; // the gateway's or the issuer's page
+    }
+    if (href.startsWith(`${location.origin}/`)) location.assign(href);
   }
 
   /**

@@ -1,0 +1,16 @@
+// Whether this page may send the top-level page elsewhere. A page framed in a sandbox without
+// allow-top-navigation may not: a form posted to _top is then dropped without an error to catch
+// (Chromium only logs it), and the shopper would wait on "Processing…" forever. Assigning a URL
+// that cannot be parsed navigates nowhere, and Chromium checks the permission before the URL:
+// SecurityError when forbidden, SyntaxError when allowed. A browser that checks the URL first
+// answers "may", as before this check.
+export function mayNavigateTop(win: Window = window): boolean {
+  const top = win.top;
+  if (!top || top === win) return true;
+  try {
+    top.location.href = 'http://[';
+  } catch (error) {
+    return !(error instanceof DOMException && error.name === 'SecurityError');
+  }
+  return true;
+}

@@ -1,0 +1,29 @@
+import { expect } from '@open-wc/testing';
+import { mayNavigateTop } from '../../src/widget/internal/top-level.ts';
+
+/** A framed window whose top refuses (or takes) an href as Chromium does. */
+const framed = (error: string) => {
+  const assigned: string[] = [];
+  const top = {
+    location: {
+      set href(url: string) {
+        assigned.push(url);
+        throw new DOMException('refused', error);
+      },
+    },
+  };
+  return { win: { top } as unknown as Window, assigned };
+};
+
+describe('mayNavigateTop', () => {
+  it('answers no for a page framed in a sandbox without allow-top-navigation (SecurityError), without navigating', () => {
+    const { win, assigned } = framed('SecurityError');
+    expect(mayNavigateTop(win)).to.equal(false);
+    expect(assigned).to.deep.equal(['http://[']);
+  });
+
+  it('answers yes when only the unparsable URL is refused (SyntaxError), and for the top-level page itself', () => {
+    expect(mayNavigateTop(framed('SyntaxError').win)).to.equal(true);
+    expect(mayNavigateTop(window)).to.equal(true);
+  });
+});
