@@ -294,7 +294,7 @@ describe('card form', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('hands a successful answer to pw-result and keeps the form from paying twice', async () => {
+  it('hands a successful answer to pw-result; cancelled (the shop stays on the page), the form ends, said and announced, with nothing to pay twice', async () => {
     const setup = await cardForm();
     const { el, posted, submit, frame } = setup;
     await fillValid(setup);
@@ -307,9 +307,12 @@ describe('card form', () => {
     const { detail } = await result;
     expect(detail).to.deep.include({ status: 200, code: '000.100.110', method: 'card' });
     expect(detail.body.redirect.url).to.equal(redirect);
-    await submit();
+    await settle(el);
+    // It stayed on "Processing…" for ever, waiting for a navigation the shop had cancelled.
+    expect(all(el, 'button[type="submit"], iframe')).to.have.length(0);
+    expect(one(el, '[part="status"]').textContent).to.equal('This payment is already complete.');
+    expect(one(el, '[role="status"]').textContent).to.equal('This payment is already complete.');
     expect(submits(posted)).to.have.length(1);
-    expect(one(el, 'button[type="submit"]').getAttribute('aria-disabled')).to.equal('true');
     await expect(el).to.be.accessible();
   });
 

@@ -60,6 +60,7 @@ export class PaymentWidget extends LitElement {
     selected: { state: true },
     challenge: { state: true },
     cancelling: { state: true },
+    paid: { state: true },
   };
 
   /** The gateway origin when the element has no `gateway` attribute (set from the script's src). */
@@ -81,6 +82,8 @@ export class PaymentWidget extends LitElement {
   declare challenge: string;
   /** The shopper pressed Cancel under the challenge; the gateway is ending it. */
   declare cancelling: boolean;
+  /** Paid, and the shop kept the page (pw-result cancelled): the form is done. */
+  declare paid: boolean;
 
   readonly announcer = new Announcer(this);
   #abort: AbortController | undefined;
@@ -107,7 +110,7 @@ export class PaymentWidget extends LitElement {
     super();
     this.checkoutId = this.brands = this.action = this.locale = this.gateway = this.loadError = this.selected = this.challenge = '';
     this.options = {};
-    this.cancelling = false;
+    this.cancelling = this.paid = false;
     this.loading = false;
   }
 
@@ -184,7 +187,7 @@ export class PaymentWidget extends LitElement {
     this.#abort?.abort();
     this.checkout = undefined;
     this.loadError = this.challenge = '';
-    this.cancelling = false;
+    this.cancelling = this.paid = false;
     this.#cancel = undefined;
     this.#readyFired = this.#unavailableFired = false;
     this.#typed.clear();
@@ -331,6 +334,12 @@ export class PaymentWidget extends LitElement {
         const url = redirect?.url ? resultUrl(redirect.url, location.href) : this.#actionUrl();
         if (proceed && url) location.assign(url);
       }
+      // The shop stays on the page (a single-page app shows its own confirmation): the form ends,
+      // saying so, rather than wait on "Processing…" for a navigation that will not come.
+      if (!proceed && isSuccess(code)) {
+        this.paid = true;
+        this.announcer.announce(this.#strings.rPaid);
+      }
       return { ok: true, message: '' };
     }
     const message = this.#strings[blocked ? 'rConfig' : parameters && !postTo ? 'rSystem' : resultMessageKey(code)];
@@ -428,13 +437,15 @@ export class PaymentWidget extends LitElement {
       <i class="probe" hidden></i>
       ${this.loading ? html`<p part="status">${this.#strings.loading}</p>` : nothing}
       ${this.loadError ? html`<p part="alert">${this.loadError}</p>` : nothing}
-      ${this.challenge
-        ? this.#renderChallenge(this.challenge)
-        : this.checkout
-          ? this.#renderMethods(this.checkout)
-          : this.loading && this.#mayOfferCard()
-            ? this.#renderMethods()
-            : nothing}
+      ${this.paid
+        ? html`<p part="status">${this.#strings.rPaid}</p>`
+        : this.challenge
+          ? this.#renderChallenge(this.challenge)
+          : this.checkout
+            ? this.#renderMethods(this.checkout)
+            : this.loading && this.#mayOfferCard()
+              ? this.#renderMethods()
+              : nothing}
     </div>`;
   }
 
