@@ -236,6 +236,26 @@ describe('<payment-widget>', () => {
     }
   });
 
+  it('on a page of an opaque origin (sandboxed without allow-same-origin) shows only that the form cannot be loaded', async () => {
+    fetchStub = stubFetch();
+    const error = console.error;
+    const logged: string[] = [];
+    console.error = (message: string) => void logged.push(message);
+    // window.origin is [Replaceable]: this page stands for one whose origin is opaque.
+    Object.defineProperty(window, 'origin', { value: 'null', configurable: true });
+    try {
+      const el = await widget({ brands: 'VISA DIRECTDEBIT_SEPA' });
+      expect(el.loadError).to.equal('The payment form could not be loaded.');
+      expect(all(el, 'iframe, button, input, pw-card-form')).to.have.length(0);
+      expect(fetchStub.calls.filter((call) => call.url.endsWith('/form'))).to.have.length(0);
+      expect(logged.some((m) => m.includes('opaque origin'))).to.equal(true);
+      await expect(el).to.be.accessible();
+    } finally {
+      delete (window as { origin?: string }).origin;
+      console.error = error;
+    }
+  });
+
   it('says when the gateway cannot be reached', async () => {
     fetchStub = stubFetch();
     const served = window.fetch;

@@ -202,6 +202,12 @@ export class PaymentWidget extends LitElement {
       if (import.meta.env.DEV) console.warn(`<payment-widget>: "${id}" is not a checkout id (32 hex characters, a dot, a node name).`);
       return this.#fail('', 'eLoad', abort.signal);
     }
+    // A page of an opaque origin (a sandbox without allow-same-origin) can exchange no message with
+    // the card frames, which the gateway's frame-ancestors refuse there anyway: the form only says so.
+    if (self.origin === 'null') {
+      console.error('<payment-widget>: this page has an opaque origin (framed in a sandbox without allow-same-origin); the payment form cannot work here.');
+      return this.#fail('', 'eLoad', abort.signal);
+    }
     this.loading = true;
     // A page's first Intl formatter costs tens of milliseconds (the browser sets up its locale
     // data); made while the form data is on its way, the pay label that needs one is quick.
