@@ -273,10 +273,10 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     await page.close();
   });
 
-  it('challenge in the widget\'s frame when the shop page is framed in a sandbox without allow-top-navigation, then the shop\'s result page', async (t) => {
+  /** A marketplace that frames the shop in a sandbox without allow-top-navigation: the top level may not be sent anywhere from the shop. */
+  async function sandboxedShop(t: { after(fn: () => unknown): void }): Promise<{ page: Page; top: string; violations: () => Promise<string[]> }> {
     const page = await stage.browser.newPage({ viewport: VIEWPORT });
     const violations = await watchPolicyViolations(page);
-    // A marketplace that frames the shop in a sandbox: the top level may not be sent anywhere from it.
     const marketplace = createServer((_request, response) => {
       response.setHeader('content-type', 'text/html; charset=utf-8');
       response.end(`<!doctype html><title>Marketplace</title><iframe id="shop" title="shop" src="${stage.shopOrigin}/" width="480" height="760"
@@ -286,6 +286,12 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     t.after(() => marketplace.close());
     const top = `http://127.0.0.1:${(marketplace.address() as AddressInfo).port}/`;
     await page.goto(top);
+    // Chromium logs the refused top-level navigations it was asked for (the widget's check, the gateway's last page).
+    return { page, top, violations: async () => (await violations()).filter((v) => !/Unsafe attempt to initiate navigation/.test(v)) };
+  }
+
+  it('challenge in the widget\'s frame when the shop page is framed in a sandbox without allow-top-navigation, then the shop\'s result page', async (t) => {
+    const { page, top, violations } = await sandboxedShop(t);
     const shop = page.frameLocator('#shop');
     await fillCard(shop, CHALLENGE);
     await shop.getByRole('button', { name: /^Pay/ }).click();
@@ -300,8 +306,22 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     const code = (await shopFrame.locator('h1.outcome').getAttribute('data-result-code')) ?? '';
     assert.equal(code, '000.100.110');
     assert.equal((await stage.merchant.get(`/v1/checkouts/${resultId(shopFrame.url())}/payment`)).body.result.code, '000.100.110');
-    // Chromium logs the refused top-level navigations it was asked for (the widget's check, the gateway's last page).
-    assert.deepEqual((await violations()).filter((v) => !/Unsafe attempt to initiate navigation/.test(v)), []);
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
+  it('PayPal on a shop page framed in a sandbox without allow-top-navigation: the form says the method is not available, no endless "Processing…"', async (t) => {
+    const { page, top, violations } = await sandboxedShop(t);
+    const shopFrame = page.frame({ url: `${stage.shopOrigin}/` })!;
+    await shopFrame.getByLabel('Name on card').waitFor();
+    await shopFrame.evaluate(`document.querySelector('form.paymentWidgets').dataset.brands += ' PAYPAL'; window.wpwl.mount()`);
+    await shopFrame.getByLabel('PayPal').check();
+    await shopFrame.getByLabel(/Account ID or email/).fill('jane@example.com');
+    await shopFrame.getByRole('button', { name: /^Pay/ }).click();
+    await shopFrame.locator('pw-virtual-account-form [part="alert"]').getByText('Payment method not available.').waitFor({ timeout: 15_000 });
+    assert.equal(await shopFrame.getByRole('button', { name: /^Pay/ }).getAttribute('aria-disabled'), 'false');
+    assert.equal(page.url(), top);
+    assert.deepEqual(await violations(), []);
     await page.close();
   });
 
