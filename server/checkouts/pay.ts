@@ -4,7 +4,7 @@
 // declined one leaves it open for another attempt.
 import { accountData, createPayment, maskedAccount, type InitialPayment, type RedirectStep } from '../payments/create.ts';
 import type { AlsoWrite, Context, Deps, Invalid } from '../payments/deps.ts';
-import { accountOfRegistration, newRegistration, pickAccount } from '../registrations/registrations.ts';
+import { accountOfRegistration, newRegistration, overrideHolderOf, pickAccount } from '../registrations/registrations.ts';
 import { billingFields, type Billing } from '../schema/billing.ts';
 import { canRegister, type PageBilling, type PagePayment } from '../schema/checkout.ts';
 import { failure, paramError } from '../schema/errors.ts';
@@ -64,14 +64,23 @@ async function paymentFor(deps: Deps, checkout: Checkout, page: PagePayment): Pr
     if (cvv !== undefined && cvv.length !== cvvLength) return invalid(['card.cvv', cvv, `must be ${cvvLength} digits for ${registration.paymentBrand}`, '100.100.601']);
     const account: AccountCheck = { method: registration.method as AccountCheck['method'], brand: registration.paymentBrand };
     const request: InitialPaymentRequest = { ...base, paymentType: typeFor(account.brand), paymentBrand: account.brand };
-    return {
-      request,
-      account,
-      accountData: accountOfRegistration(deps, registration, cvv),
-      maskedAccount: pickAccount(registration.details),
-      registration: { use: registration },
-      checkoutId: checkout.id,
-    };
+    const accountData = accountOfRegistration(deps, registration, cvv);
+    const maskedAccount = pickAccount(registration.details);
+    const cardHolder = page.card?.holder;
+    const bankHolder = page.bankAccount?.holder;
+    if (cardHolder !== undefined || bankHolder !== undefined) {
+      if (checkout.request.overrideHolder !== 'true') {
+        return invalid([cardHolder !== undefined ? 'card.holder' : 'bankAccount.holder', (cardHolder ?? bankHolder)!, 'is taken for a saved account only on a checkout prepared with overrideHolder=true', '200.300.404']);
+      }
+      const override = overrideHolderOf(maskedAccount, cardHolder, bankHolder);
+      if (override.kind === 'invalid') return override;
+      if (override.group) {
+        // For this payment only: the registration keeps its empty holder.
+        maskedAccount[override.group] = { ...(maskedAccount[override.group] as Record<string, unknown>), holder: override.holder };
+        accountData.holder = override.holder;
+      }
+    }
+    return { request, account, accountData, maskedAccount, registration: { use: registration }, checkoutId: checkout.id };
   }
 
   const { account, card, bankAccount, virtualAccount, applePay, googlePay, samsungPay } = page;

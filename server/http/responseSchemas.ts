@@ -187,6 +187,9 @@ export const checkoutForm = z
     createRegistration: z
       .boolean()
       .describe('The checkout stores the card or bank account (createRegistration=true): the form then asks no shopper whether to save it (wpwlOptions.registrations.askToSave).'),
+    overrideHolder: z
+      .boolean()
+      .describe('The checkout takes a holder for a saved card or bank account that has none (overrideHolder=true): the form asks the shopper for it, for this payment only.'),
     wallet: z
       .looseObject({
         merchantName: z.string().describe('Shown on the wallet\u2019s payment sheet.'),

@@ -112,7 +112,7 @@ export async function payWithRegistration(
  * account registration) replaces the registration's holder when it has none; a registration
  * with a holder keeps it. A holder of the other kind of account is refused.
  */
-function overrideHolderOf(masked: Record<string, unknown>, cardHolder: string | undefined, bankHolder: string | undefined): { kind: 'override'; group?: 'card' | 'bankAccount'; holder?: string } | Invalid {
+export function overrideHolderOf(masked: Record<string, unknown>, cardHolder: string | undefined, bankHolder: string | undefined): { kind: 'override'; group?: 'card' | 'bankAccount'; holder?: string } | Invalid {
   const errors = [
     ...(cardHolder !== undefined && !masked.card ? [paramError('card.holder', cardHolder, 'does not fit this registration, which is not a card', '200.300.404')] : []),
     ...(bankHolder !== undefined && !masked.bankAccount ? [paramError('bankAccount.holder', bankHolder, 'does not fit this registration, which is not a bank account', '200.300.404')] : []),

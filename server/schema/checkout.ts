@@ -41,6 +41,8 @@ export const checkoutRequest = z.strictObject({
     })
     .optional(),
   createRegistration: registrationFields.createRegistration,
+  // A holder the shopper types for a saved account without one, for that payment only (the spec's overrideHolder).
+  overrideHolder: registrationFields.overrideHolder,
   registrations: z
     .array(z.strictObject({ id: registrationId }))
     .superRefine((list, ctx) => {
@@ -103,7 +105,9 @@ export const pageAccountPayment = z.strictObject({
 
 export const pageRegistrationPayment = z.strictObject({
   registrationId,
-  card: z.strictObject({ cvv: card.shape.cvv }).optional(),
+  // holder: for a registration without one, on a checkout prepared with overrideHolder=true.
+  card: z.strictObject({ cvv: card.shape.cvv, holder: card.shape.holder.optional() }).optional(),
+  bankAccount: z.strictObject({ holder: bankAccount.shape.holder.optional() }).optional(),
   customer: pageCustomer.optional(),
   billing: pageBilling.optional(),
   customParameters: customParameters.optional(),

@@ -349,6 +349,7 @@ function checkoutSuite(options: TestGatewayOptions) {
         // This entity does not authenticate: the page asks for no billing address.
         billing: [],
         createRegistration: false,
+        overrideHolder: false,
         expiresAt: responseTimestamp(new Date(created + THIRTY_MINUTES)),
         buildNumber: 'test-build',
         timestamp: body.timestamp,
@@ -478,6 +479,31 @@ function checkoutSuite(options: TestGatewayOptions) {
       const registration = await gw.client.get(`/v1/checkouts/${noCvv}/registration`);
       assert.equal(registration.status, 404);
       assert.equal(registration.body.result.code, '100.150.200');
+    });
+
+    it('overrideHolder=true on the checkout: the form says so, and the shopper\'s holder pays for a saved card without one, for that payment only', async () => {
+      const registered = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+      const id = await prepareCheckout(gw.client, { 'registrations[0].id': registered.body.id, overrideHolder: 'true' });
+      assert.equal((await shopper.form(id)).body.overrideHolder, true);
+      const paid = await shopper.pay(id, { registrationId: registered.body.id, 'card.holder': 'Jane Jones' });
+      assert.equal(paid.status, 200, JSON.stringify(paid.body));
+      assert.equal((await paymentOf(id)).card.holder, 'Jane Jones');
+      const stored = await gw.running.store.db.selectFrom('registrations').select('details').where('id', '=', registered.body.id).executeTakeFirstOrThrow();
+      assert.equal(JSON.parse(stored.details).card.holder, undefined);
+      // A bank account's holder does not fit a card.
+      const again = await prepareCheckout(gw.client, { 'registrations[0].id': registered.body.id, overrideHolder: 'true' });
+      const other = await shopper.pay(again, { registrationId: registered.body.id, 'bankAccount.holder': 'Jane Jones' });
+      assert.deepEqual(other.body.result.parameterErrors.map((e: { name: string }) => e.name), ['bankAccount.holder']);
+    });
+
+    it('refuses a holder for a saved account on a checkout without overrideHolder=true, naming it', async () => {
+      const registered = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+      const id = await prepareCheckout(gw.client, { 'registrations[0].id': registered.body.id });
+      assert.equal((await shopper.form(id)).body.overrideHolder, false);
+      const refused = await shopper.pay(id, { registrationId: registered.body.id, 'card.holder': 'Jane Jones' });
+      assert.equal(refused.status, 400);
+      assert.deepEqual(refused.body.result.parameterErrors, [{ name: 'card.holder', value: 'Jane Jones', message: 'card.holder is taken for a saved account only on a checkout prepared with overrideHolder=true' }]);
+      assert.equal((await paymentsWithNdc(id)).length, 0);
     });
 
     it('refuses a registration the checkout does not offer, a wrong security code length and account data next to it', async () => {

@@ -202,6 +202,51 @@ describe('saved cards billing address', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('asks for the holder of a saved account without one on a checkout with overrideHolder, and sends it with the account', async () => {
+    const nameless = { id: 'dd'.repeat(16), paymentBrand: 'VISA', card: { last4Digits: '0000', expiryMonth: '05', expiryYear: '2034' } };
+    const account = { id: 'cc'.repeat(16), paymentBrand: 'DIRECTDEBIT_SEPA', bankAccount: { last4Digits: '3000' } };
+    const fetchStub = stubFetch(formData({ registrations: [nameless, account, REGISTRATIONS[0]], billing: [], overrideHolder: true }), paid);
+    restore = fetchStub.restore;
+    const el = await widget({ brands: 'VISA DIRECTDEBIT_SEPA' });
+    const list = one<RegistrationsList>(el, 'pw-registrations');
+    const holderLabel = () => all<HTMLInputElement>(list, '#holder').map((input) => input.labels![0]!.textContent);
+    expect(holderLabel()).to.deep.equal(['Name on card']);
+    expect(one<HTMLInputElement>(list, '#holder').autocomplete).to.equal('cc-name');
+    await expect(el).to.be.accessible();
+    // The bank account asks for its account holder; a card with a holder asks nothing.
+    const radios = all<HTMLInputElement>(list, 'input[type="radio"]');
+    radios[1]!.click();
+    await settle(el);
+    expect(holderLabel()).to.deep.equal(['Account holder']);
+    radios[2]!.click();
+    await settle(el);
+    expect(holderLabel()).to.deep.equal([]);
+    radios[0]!.click();
+    await settle(el);
+
+    one<HTMLButtonElement>(list, 'button[type="submit"]').click();
+    await settle(el);
+    expect(sentOf(fetchStub.calls)).to.equal(undefined);
+    const holder = one<HTMLInputElement>(list, '#holder');
+    expect(holder.getAttribute('aria-invalid')).to.equal('true');
+    expect(description(holder)).to.equal('Enter the name on the card.');
+
+    type(holder, ' Jane Jones ');
+    el.addEventListener('pw-result', (event) => event.preventDefault());
+    const result = oneEvent(el, 'pw-result');
+    one<HTMLButtonElement>(list, 'button[type="submit"]').click();
+    await result;
+    expect(sentOf(fetchStub.calls)).to.include({ registrationId: nameless.id, 'card.holder': 'Jane Jones' });
+  });
+
+  it('asks for no holder without overrideHolder, even for a saved account that has none', async () => {
+    const nameless = { id: 'dd'.repeat(16), paymentBrand: 'VISA', card: { last4Digits: '0000', expiryMonth: '05', expiryYear: '2034' } };
+    const fetchStub = stubFetch(formData({ registrations: [nameless], billing: [] }), paid);
+    restore = fetchStub.restore;
+    const el = await widget({ brands: 'VISA' });
+    expect(all(one<RegistrationsList>(el, 'pw-registrations'), '#holder')).to.have.length(0);
+  });
+
   it('refuses to pay while an asked field is missing or invalid, marking each, then sends billing.* with the saved card', async () => {
     const fetchStub = stubFetch(formData({ registrations: REGISTRATIONS, billing: ASKED }), paid);
     restore = fetchStub.restore;

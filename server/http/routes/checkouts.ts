@@ -286,6 +286,8 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
         billing: entity ? billingToAsk(entity, checkout.request) : [],
         // The checkout stores the account anyway: the form asks no shopper whether to save it.
         createRegistration: checkout.request.createRegistration === 'true',
+        // The page asks for the holder of a saved account that has none (overrideHolder=true).
+        overrideHolder: checkout.request.overrideHolder === 'true',
         expiresAt: responseTimestamp(new Date(checkout.expiresAt)),
         ...envelope(checkout.id),
       },

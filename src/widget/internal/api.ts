@@ -23,7 +23,7 @@ const billingOf = (value: unknown): BillingField[] => (Array.isArray(value) ? BI
 /** The form data of a GET /v1/checkouts/{id}/form answer (or of a page's data-form), checked. */
 export function formFrom(body: Record<string, any> | null, ok = true): FormAnswer {
   if (!ok || !/^\d{1,12}(\.\d{1,3})?$/.test(body?.amount) || !isStr(body?.currency) || !Array.isArray(body?.brands)) return { ok: false, code: String(body?.result?.code ?? '') };
-  return { ok: true, form: { amount: body!.amount, currency: body!.currency, brands: body!.brands.filter(isStr), registrations: registrationsOf(body!.registrations), billing: billingOf(body!.billing), createRegistration: body!.createRegistration === true, wallet: isStr(body!.wallet?.merchantName) ? body!.wallet : undefined } };
+  return { ok: true, form: { amount: body!.amount, currency: body!.currency, brands: body!.brands.filter(isStr), registrations: registrationsOf(body!.registrations), billing: billingOf(body!.billing), createRegistration: body!.createRegistration === true, overrideHolder: body!.overrideHolder === true, wallet: isStr(body!.wallet?.merchantName) ? body!.wallet : undefined } };
 }
 
 /** GET /v1/checkouts/{id}/form: the checkout's amount, brands and saved cards. */

@@ -27,6 +27,8 @@ export interface CheckoutForm {
   billing: BillingField[];
   /** The checkout stores the account anyway (createRegistration=true): no shopper is asked whether to save it. */
   createRegistration: boolean;
+  /** The checkout takes the holder of a saved account that has none (overrideHolder=true): the saved list asks for it. */
+  overrideHolder: boolean;
   /** What the wallets' Payment Request needs, when the entity offers a wallet. */
   wallet?: WalletForm;
 }

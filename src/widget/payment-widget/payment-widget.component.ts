@@ -42,7 +42,7 @@ export interface MethodOption {
 const CHECKOUT_ID = /^[0-9a-f]{32}\.[A-Za-z0-9_-]{1,15}$/;
 
 /** What the pending context holds while the form data loads (the hidden card form shows none of it). */
-const LOADING: CheckoutForm = { amount: '', currency: '', brands: [], registrations: [], billing: [], createRegistration: false };
+const LOADING: CheckoutForm = { amount: '', currency: '', brands: [], registrations: [], billing: [], createRegistration: false, overrideHolder: false };
 const CARD_WHILE_LOADING: MethodOption = { id: 'card', method: 'card', label: '' };
 
 export class PaymentWidget extends LitElement {

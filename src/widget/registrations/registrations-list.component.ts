@@ -4,9 +4,11 @@
 // the page sends the registrationId with the browser data 3-D Secure needs, collected as the
 // paying frame collects it (the gateway adds the Accept header, which no script can read). When the
 // checkout lacks the billing address 3-D Secure 2 needs, the list asks for it with a card, as the card form does.
+// On a checkout with overrideHolder=true, a saved account without a holder asks for one, for this payment only.
 import { html, nothing, type PropertyValues } from 'lit';
 import { billingParams, type BillingField } from '../../core/address.ts';
 import { browserFields } from '../../core/browser.ts';
+import { holderValid } from '../../core/expiry.ts';
 import { brandName } from '../../core/methods.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import type { Field, FrameMessage } from '../../core/messages.ts';
@@ -17,7 +19,7 @@ import { MethodForm } from '../internal/method-form.ts';
 import { customFields } from '../options.ts';
 import { styles } from './registrations-list.styles.ts';
 
-export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
+export class RegistrationsList extends MethodForm<'cvv' | 'holder' | BillingField> {
   static override styles = styles;
   static override properties = { selected: { state: true } };
 
@@ -43,6 +45,12 @@ export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
   /** The security code is asked for the chosen registration: a card. */
   get #withCvv(): boolean {
     return this.#cvvFrame && !!this.#chosen?.card;
+  }
+
+  /** The chosen account has no holder and the checkout takes one from the shopper (overrideHolder=true). */
+  get #asksHolder(): boolean {
+    const chosen = this.#chosen;
+    return this.ctx.checkout.overrideHolder && !!chosen && !(chosen.card ?? chosen.bankAccount).holder;
   }
 
   get #chosen(): Registration | undefined {
@@ -90,6 +98,7 @@ export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
             ${this.errorLine('cvv')}
           </div>`
         : nothing}
+      ${this.#asksHolder ? this.input('holder', chosen?.card ? s.holder : s.accHolder, { autocomplete: chosen?.card ? 'cc-name' : 'name' }) : nothing}
       ${chosen?.card ? this.billing() : nothing} ${this.footer()}
     </form>`;
   }
@@ -123,11 +132,12 @@ export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
     }
   }
 
-  protected override problem(): MessageKey | undefined {
+  protected override problem(field: 'cvv' | 'holder'): MessageKey | undefined {
+    if (field === 'holder') return holderValid(this.value('holder')) ? undefined : 'eHolder';
     return this.frames.states.cvv?.valid ? undefined : 'eCvv';
   }
 
-  protected override focusField(field: 'cvv' | BillingField): void {
+  protected override focusField(field: 'cvv' | 'holder' | BillingField): void {
     if (field === 'cvv') this.frames.post('cvv', { type: 'focus', channel: this.frames.channel });
     else super.focusField(field);
   }
@@ -138,8 +148,14 @@ export class RegistrationsList extends MethodForm<'cvv' | BillingField> {
     const { ctx } = this;
     // The billing address is for a card's 3-D Secure; a bank account needs none.
     const billing = registration?.card ? ctx.checkout.billing : [];
-    if (this.busy || !registration || !this.validate([...(this.#withCvv ? (['cvv'] as const) : []), ...billing])) return;
-    const fields = { registrationId: registration.id, ...billingParams(billing, (field) => this.value(field)), ...customFields(ctx.options.customParameters) };
+    const holder = this.#asksHolder;
+    if (this.busy || !registration || !this.validate([...(this.#withCvv ? (['cvv'] as const) : []), ...(holder ? (['holder'] as const) : []), ...billing])) return;
+    const fields = {
+      registrationId: registration.id,
+      ...(holder && { [registration.card ? 'card.holder' : 'bankAccount.holder']: this.value('holder').trim() }),
+      ...billingParams(billing, (field) => this.value(field)),
+      ...customFields(ctx.options.customParameters),
+    };
     // The cvv frame adds its own browser data; here the page is the shopper's browser.
     const browser = () => browserFields({ navigator, screen, now: new Date() }, '', ctx.challengeWindow(this.clientWidth));
     await this.pay('saved', registration.paymentBrand, (key) =>
