@@ -6,6 +6,7 @@
 // (at least once if a process dies mid-delivery: its lease runs out and another one sends again).
 // Logs name the row, its webhook and the receiver's origin: never the secret or the body.
 import type { LookupFunction } from 'node:net';
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
@@ -63,6 +64,8 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   const leaseMs = 2 * timeoutMs + MINUTE;
   const owner = `${hostname().slice(0, 40)}:${process.pid}:${Math.random().toString(36).slice(2, 10)}`;
   const stopping = new AbortController();
+  // Each POST in flight listens on it: up to `parallel` at once is no leak (Node warns past 10).
+  setMaxListeners(parallel + 1, stopping.signal);
   let stopped = false;
   let claiming: Promise<void> | undefined;
   let again = false;

@@ -411,6 +411,28 @@ function retrySuite(backend: Backend) {
     assert.equal((await rowOf(paid.body.id)).status, 'delivered');
   });
 
+  it('sends many notifications at once without a listener-leak warning (each POST in flight listens on the stop signal)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => void warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      // A receiver that holds every request: all 15 are in flight together until the timeout.
+      receiver.behaviour = () => 'hang';
+      const hitsBefore = receiver.hits;
+      await Promise.all(Array.from({ length: 15 }, () => gw.client.post('/v1/payments', cardDebit())));
+      await gw.running.deliverWebhooks();
+      assert.equal(receiver.hits - hitsBefore, 15);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(warnings.filter((name) => name === 'MaxListenersExceededWarning'), []);
+    } finally {
+      process.off('warning', onWarning);
+      // Delivered after all, so the next test starts with an empty outbox.
+      receiver.behaviour = () => 200;
+      gw.clock.advance(2 * MINUTE);
+      await gw.running.deliverWebhooks();
+    }
+  });
+
   it('a row claimed by a process that died is left alone until its lease runs out, then delivered', async () => {
     receiver.behaviour = () => 500;
     const paid = await gw.client.post('/v1/payments', cardDebit());
