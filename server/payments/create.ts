@@ -146,13 +146,9 @@ function authenticationOf(payment: InitialPayment, plan: Plan): Before | Invalid
 
 /**
  * REAUTHORIZATION and INCREMENTAL_AUTH name their authorization by referenceUuid (the spec: it
- * is validated and the new PA linked to it): a PA of the entity that succeeded and was not
- * reversed, in the request's currency. Its id, null without referenceUuid, or what is wrong.
- */
-/**
- * The authorization a REAUTHORIZATION or INCREMENTAL_AUTH PA names (referenceUuid), checked
- * without a lock so that a wrong one costs no write; reserveOnAuthorization checks it again under
- * the lock.
+ * is validated and the new PA linked to it). Its id, null without referenceUuid, or what is
+ * wrong; checked here without a lock so that a wrong one costs no write, and again under the
+ * lock by reserveOnAuthorization.
  */
 async function referencedAuthorization(deps: Deps, ctx: Context, request: InitialPaymentRequest): Promise<string | null | Invalid> {
   const id = request.referenceUuid;
