@@ -672,7 +672,7 @@ describe('webhooks: API', () => {
     assert.equal(again.body.result.parameterErrors[0].name, 'url');
     assert.ok(!JSON.stringify(again.body).includes(first.secret));
     // Another spelling of the same URL is the same receiver.
-    for (const url of ['HTTPS://Shop.Example/once', 'https://shop.example:443/once', 'https://shop.example./once']) {
+    for (const url of ['HTTPS://Shop.Example/once', 'https://shop.example:443/once', 'https://shop.example./once', 'https://shop.example/once#a', 'https://shop.example/once?']) {
       const spelt = await gw.client.post('/v1/webhooks', { url });
       assert.equal(spelt.status, 400, url);
       assert.equal(spelt.body.result.parameterErrors[0].message, `url is already registered for this entity (webhook ${first.id})`);

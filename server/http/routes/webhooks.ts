@@ -32,6 +32,9 @@ function canonicalUrl(url: string): string {
   const parsed = URL.parse(url);
   if (!parsed) return url;
   if (parsed.hostname.endsWith('.')) parsed.hostname = parsed.hostname.slice(0, -1);
+  // A fragment never reaches the receiver, nor does an empty query.
+  parsed.hash = '';
+  if (parsed.search === '') parsed.href = parsed.href.replace(/\?$/, '');
   return parsed.href;
 }
 
