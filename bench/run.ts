@@ -11,7 +11,7 @@
 //   BENCH_DURATION     measured seconds per target (default 10)
 //   BENCH_WARMUP       warm-up seconds per target (default 3)
 //   BENCH_CONNECTIONS  autocannon connections (default 50)
-//   BENCH_TARGETS      server section: comma-separated subset of ceiling,sqlite,sqlite-full,sqlite-webhook,sqlite-checkout,postgres
+//   BENCH_TARGETS      server section: comma-separated subset of ceiling,ceiling-full,sqlite,sqlite-full,sqlite-webhook,sqlite-checkout,postgres
 //   BENCH_PAIRS        server section: how often sqlite and sqlite-full are measured back to back (default 1)
 //   BENCH_LOG_LEVEL    LOG_LEVEL of the gateway children (default warn)
 //   BENCH_CPU_PROFILE  1: write V8 CPU profiles of the gateway children to .bench/profiles

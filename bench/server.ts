@@ -1,5 +1,7 @@
 // Section "server": gateway throughput against the machine's ceiling.
-//   ceiling   a bare Fastify route that parses the same form body and answers a small JSON
+//   ceiling   a bare Fastify route that reads the same form body and answers a small JSON
+//   ceiling-full the same bare route sent the full card debit's body: the floor of what reading
+//                that body costs, before any check, storage or answer (measured after ceiling)
 //   sqlite       the real gateway, embedded SQLite in a fresh temporary DATA_DIR
 //   sqlite-full  the same gateway (bench/targets/gateway.ts), sent the card debit with a full
 //                customer, billing, shipping and 10 cart items: what validating, storing and
@@ -62,7 +64,7 @@ const MAX_FAILED_SHARE = 0.01;
 const SUCCESS = /^(000\.000\.|000\.100\.1|000\.[36]|000\.400\.[1][12]0)/;
 
 export interface TargetRun {
-  target: 'ceiling' | 'sqlite' | 'sqlite-full' | 'sqlite-webhook' | 'sqlite-checkout' | 'postgres';
+  target: 'ceiling' | 'ceiling-full' | 'sqlite' | 'sqlite-full' | 'sqlite-webhook' | 'sqlite-checkout' | 'postgres';
   label: string;
   load?: LoadResult;
   /** Share of the ceiling's requests per second. */
@@ -79,7 +81,7 @@ export const plainBody = new URLSearchParams({ entityId: shopA.entityId, ...card
 export const fullBody = new URLSearchParams({ entityId: shopA.entityId, ...fullCardDebit() }).toString();
 const headers = { authorization: `Bearer ${shopA.token}`, 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' };
 
-const bodyOf = (target: TargetRun['target']) => (target === 'sqlite-full' ? fullBody : plainBody);
+const bodyOf = (target: TargetRun['target']) => (target === 'sqlite-full' || target === 'ceiling-full' ? fullBody : plainBody);
 
 /** The checkout the merchant prepares for the widget: the plain debit's amount, currency and type. */
 export const checkoutBody = new URLSearchParams({ entityId: shopA.entityId, amount: '92.00', currency: 'EUR', paymentType: 'DB', shopperResultUrl: 'https://shop.example/result' }).toString();
@@ -132,7 +134,7 @@ async function measure(
   });
   try {
     target = await start();
-    await probe(target, run.target !== 'ceiling', bodyOf(run.target));
+    await probe(target, !run.target.startsWith('ceiling'), bodyOf(run.target));
     options.log(`server: ${run.label}: ${options.warmupSeconds} s warm-up, ${options.durationSeconds} s measured, ${options.connections} connections`);
     return judged(run, await runLoad(target, loadOptions(options, bodyOf(run.target))), options);
   } catch (error) {
@@ -261,6 +263,7 @@ export async function serverSection(options: ServerBenchOptions): Promise<Sectio
   const ceilingRun = (when: string) => measure({ target: 'ceiling', label: `ceiling (bare Fastify), ${when}` }, options, () => startTarget('ceiling', 'ceiling.ts'));
   const wanted = (target: TargetRun['target']) => !options.targets || options.targets.includes(target);
   if (wanted('ceiling')) runs.push(await ceilingRun('before'));
+  if (wanted('ceiling-full')) runs.push(await measure({ target: 'ceiling-full', label: 'ceiling (bare Fastify), full card debit body' }, options, () => startTarget('ceiling-full', 'ceiling.ts')));
 
   // The plain and the full card debit back to back, so that both meet the same load on the machine;
   // with BENCH_PAIRS > 1 again, the order alternating (plain, full, full, plain …).
@@ -400,6 +403,13 @@ export async function serverSection(options: ServerBenchOptions): Promise<Sectio
     const rps = pairRatios.length ? median(pairRatios.map((r) => r.rps)) : undefined;
     const cpuRatios = pairRatios.flatMap((r) => (r.cpu === undefined ? [] : [r.cpu]));
     const cpu = cpuRatios.length ? median(cpuRatios) : undefined;
+    // The floor: what the bare route pays more to read the full body than the plain one. Were
+    // checking, storing and echoing free, the full debit would still cost the plain one's CPU plus that.
+    const ceilingCpuOf = (target: TargetRun['target']) => runs.find((run) => run.target === target && run.valid)?.load?.serverCpuMsPerRequest;
+    const [plainCeilingCpu, fullCeilingCpu] = [ceilingCpuOf('ceiling'), ceilingCpuOf('ceiling-full')];
+    const plainCpus = plains.flatMap((run) => (run.valid && run.load?.serverCpuMsPerRequest ? [run.load.serverCpuMsPerRequest] : []));
+    const readMs = plainCeilingCpu && fullCeilingCpu ? fullCeilingCpu - plainCeilingCpu : undefined;
+    const floor = readMs !== undefined && plainCpus.length ? median(plainCpus) / (median(plainCpus) + readMs) : undefined;
     checks.push({
       name: 'full card debit (customer, billing, shipping, 10 cart items)',
       target: `≥ ${TARGETS.full.ofPlain * 100}% of the plain card debit's rate`,
@@ -408,7 +418,12 @@ export async function serverSection(options: ServerBenchOptions): Promise<Sectio
           ? '—'
           : `${pct(rps)} of the plain debit's req/s (by CPU cost ${pct(cpu)}; ${pairRatios.length > 1 ? `median of ${pairRatios.length} pairs: ${pairRatios.map((r) => pct(r.rps)).join(', ')}` : 'one pair'})`,
       pass: rps === undefined ? undefined : rps >= TARGETS.full.ofPlain,
-      note: rps === undefined ? firstLine(fulls.find((run) => !run.valid)?.error ?? plains.find((run) => !run.valid)?.error ?? 'sqlite not measured (BENCH_TARGETS must name both sqlite and sqlite-full)') : undefined,
+      note:
+        rps === undefined
+          ? firstLine(fulls.find((run) => !run.valid)?.error ?? plains.find((run) => !run.valid)?.error ?? 'sqlite not measured (BENCH_TARGETS must name both sqlite and sqlite-full)')
+          : floor !== undefined
+            ? `floor: reading the full body alone costs the bare route ${(readMs! * 1000).toFixed(0)} µs more than the plain one, so with checks, storage and echo free the full debit would reach at most ${pct(floor)} of the plain one's rate here`
+            : undefined,
     });
   }
 
