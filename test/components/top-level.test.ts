@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { mayNavigateTop } from '../../src/widget/internal/top-level.ts';
+import { isChallengeStep, mayNavigateTop } from '../../src/widget/internal/top-level.ts';
 
 /** A framed window whose top refuses (or takes) an href as Chromium does. */
 const framed = (error: string) => {
@@ -25,5 +25,20 @@ describe('mayNavigateTop', () => {
   it('answers yes when only the unparsable URL is refused (SyntaxError), and for the top-level page itself', () => {
     expect(mayNavigateTop(framed('SyntaxError').win)).to.equal(true);
     expect(mayNavigateTop(window)).to.equal(true);
+  });
+});
+
+describe('isChallengeStep', () => {
+  const gateway = 'https://pay.example';
+  it('names the gateway\'s authentication, challenge and completion pages, which the widget never follows as the page', () => {
+    for (const step of ['authenticate', 'method', 'method/notify', 'continue', 'challenge', 'cancel', 'complete']) {
+      expect(isChallengeStep(`${gateway}/v1/threeds/abc/${step}`, gateway), step).to.equal(true);
+    }
+  });
+
+  it('lets the end of a challenge through: the gateway\'s result page, the shop\'s page, and any page of another origin', () => {
+    expect(isChallengeStep(`${gateway}/v1/threeds/abc/result`, gateway)).to.equal(false);
+    expect(isChallengeStep(`${gateway}/result?id=1`, gateway)).to.equal(false);
+    expect(isChallengeStep('https://shop.example/v1/threeds/abc/complete', gateway)).to.equal(false);
   });
 });

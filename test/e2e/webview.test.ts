@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
+import { shopA } from '../support/gateway.ts';
 import { fillCard, FITS_WITHOUT_SCROLLING, startStage, watchFailedLoads, watchPolicyViolations, type Stage } from './support.ts';
 
 const APP_SCHEME = 'myshopapp://';
@@ -62,6 +63,29 @@ describe('the webview payment page in Chromium', () => {
     assert.deepEqual(await violations(), []);
     // The app's scheme is refused as a web load; nothing else the page asked for failed.
     assert.deepEqual(failedLoads().filter((load) => !load.includes(APP_SCHEME)), []);
+    await context.close();
+  });
+
+  it('runs a card\u2019s 3-D Secure challenge in the widget on the gateway\u2019s own page, then hands the result to the app', async () => {
+    // The page and the gateway's challenge pages share an origin here: the widget must not take a
+    // step page it can read for the end of the challenge and send the whole page there.
+    const context = await stage.browser.newContext(PHONE);
+    const merchant = stage.gw.clientFor(shopA.token, shopA.threeDSecureEntityId);
+    const checkoutId = await appCheckout({ entityId: shopA.threeDSecureEntityId, 'billing.street1': 'Main Street 1', 'billing.city': 'London', 'billing.postcode': 'SW1A1AA', 'billing.country': 'GB' });
+    const { page, violations } = await openPage(context, checkoutId);
+    await fillCard(page, '4200000000000042');
+    const toApp = page.waitForRequest((request) => request.url().startsWith(APP_SCHEME), { timeout: 20_000 });
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.frameLocator('iframe[part="challenge"]').getByRole('button', { name: /approve/i }).click({ timeout: 15_000 });
+    const url = new URL((await toApp).url());
+    assert.equal(`${url.protocol}//${url.host}${url.pathname}`, `${APP_SCHEME}checkout/result`);
+    assert.equal(url.searchParams.get('id'), checkoutId);
+    assert.equal(page.url(), `${stage.gatewayOrigin}/v1/checkouts/${checkoutId}/page`, 'the page stayed until the app took the result');
+
+    const paid = await merchant.get(`/v1/checkouts/${checkoutId}/payment`);
+    assert.equal(paid.body.result.code, '000.100.110');
+    assert.equal(paid.body.threeDSecure.authenticationStatus, 'Y');
+    assert.deepEqual(await violations(), []);
     await context.close();
   });
 

@@ -14,3 +14,12 @@ export function mayNavigateTop(win: Window = window): boolean {
   }
   return true;
 }
+
+/**
+ * Whether `href` is one of the gateway's 3-D Secure step pages (authentication, method, challenge,
+ * completion), not the end of the challenge: the gateway's own result page, or the shop's.
+ */
+export function isChallengeStep(href: string, gatewayOrigin: string): boolean {
+  const url = new URL(href);
+  return url.origin === gatewayOrigin && url.pathname.startsWith('/v1/threeds/') && !url.pathname.endsWith('/result');
+}

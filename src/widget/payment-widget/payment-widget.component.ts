@@ -23,7 +23,7 @@ import { dirOf, fmt, resolveLocale, stringsFor, type Locale, type MessageKey, ty
 import { isSafeCssValue, type StyleTokens } from '../../core/messages.ts';
 import { isPending, isSuccess, resultMessageKey } from '../../core/results.ts';
 import { formFrom, loadForm } from '../internal/api.ts';
-import { mayNavigateTop } from '../internal/top-level.ts';
+import { isChallengeStep, mayNavigateTop } from '../internal/top-level.ts';
 import { loadTexts } from '../internal/locales.ts';
 import { savedTitle, type CheckoutForm, type WidgetContext } from '../internal/context.ts';
 import type { WidgetOptions } from '../options.ts';
@@ -105,6 +105,8 @@ export class PaymentWidget extends LitElement {
   readonly #frameName = `pw-${randomHex(8)}`;
   /** Where the challenge shown is cancelled, with its token. */
   #cancel: { action: string; parameters: unknown[] } | undefined;
+  /** The challenge runs in the widget because the page may not navigate the top level: its end is followed from here. */
+  #followChallenge = false;
 
   constructor() {
     super();
@@ -327,11 +329,13 @@ export class PaymentWidget extends LitElement {
     const card = method === 'card' || method === 'saved';
     let challengeWindow: ChallengeWindow = card ? this.#window : '5';
     let blocked = false;
+    this.#followChallenge = false;
     // Bound for the top level, on a page framed in a sandbox that forbids it: a card's challenge
     // runs in the widget's frame instead; other redirects (providers refuse frames) cannot go on.
     if (goesOn && proceed && postTo && !challengeSize(challengeWindow) && !mayNavigateTop()) {
       challengeWindow = card ? challengeWindowFor(this.clientWidth, Infinity) : '5';
       blocked = !challengeSize(challengeWindow);
+      this.#followChallenge = !blocked;
       console.error(`<payment-widget>: this page is framed without allow-top-navigation; ${blocked ? 'the payment cannot go on to its provider' : 'the 3-D Secure challenge runs in the widget'}.`);
     }
     if (goesOn && !blocked) {
@@ -474,17 +478,19 @@ export class PaymentWidget extends LitElement {
    * The challenge frame loaded a page. On a page framed in a sandbox without allow-top-navigation
    * the gateway's last page cannot send the top level to the result, so it goes there itself, in
    * this frame: this page's own result page is then followed here, as the page (a page of another
-   * origin cannot be read, and stays in the frame).
+   * origin cannot be read, and stays in the frame). The gateway's step pages are readable too when
+   * the page is the gateway's own (the webview page): those are never followed.
    */
   #challengeLoaded(frame: HTMLIFrameElement): void {
     this.cancelling = false;
+    if (!this.#followChallenge) return; // the gateway's last page sends the top level on itself
     let href = '';
     try {
       href = frame.contentWindow?.location.href ?? '';
     } catch {
       return; // the gateway's or the issuer's page
     }
-    if (href.startsWith(`${location.origin}/`)) location.assign(href);
+    if (href.startsWith(`${location.origin}/`) && !isChallengeStep(href, this.gatewayOrigin)) location.assign(href);
   }
 
   /**
