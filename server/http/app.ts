@@ -6,7 +6,7 @@ import { newNdc } from '../ids.ts';
 import { errorBody, meta } from './envelope.ts';
 import { loggerOptions } from './log.ts';
 import { VALID_HOST } from './pages.ts';
-import { flattenJson, parseForm, type Flat } from './params.ts';
+import { parseForm, readJson, type Flat } from './params.ts';
 import type { Gateway, ParsedBody } from './pipeline.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
 import { openapiRoutes } from './routes/openapi.ts';
@@ -49,15 +49,7 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     done(null, { params: value, errors } satisfies ParsedBody);
   });
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    let json: unknown;
-    try {
-      json = (body as string).length ? JSON.parse(body as string) : {};
-    } catch {
-      // The parser's own message would quote the body, card number included.
-      done(null, { params: {}, errors: [{ name: 'body', value: '', message: 'body is not valid JSON' }] } satisfies ParsedBody);
-      return;
-    }
-    const { value, errors } = flattenJson(json);
+    const { value, errors } = readJson(body as string);
     done(null, { params: value, errors } satisfies ParsedBody);
   });
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 0, files: 0 } });

@@ -126,7 +126,73 @@ export function flatName(path: readonly PropertyKey[]): string {
   return name;
 }
 
-/** Flatten a JSON body (flat dotted names, or nested objects) into flat string parameters. */
+/** A number as JSON writes it. */
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A valid JSON text with every number that is not a plain whole number of at most 15 digits
+ * turned into a string of its text (1.0000000000000001 → "1.0000000000000001"); the same text
+ * when it has none. Strings are skipped whole; what lies outside them and starts like a number
+ * is a number token.
+ */
+function numbersAsWritten(text: string): string {
+  const parts: string[] = [];
+  let copied = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      let end = text.indexOf('"', i + 1);
+      // A quote after an odd number of backslashes is escaped: the string goes on.
+      for (let slashes = 0; end !== -1; slashes = 0, end = text.indexOf('"', end + 1)) {
+        while (text.charCodeAt(end - 1 - slashes) === 92 /* \ */) slashes++;
+        if (slashes % 2 === 0) break;
+      }
+      if (end === -1) break;
+      i = end + 1;
+    } else if (c === 45 /* - */ || (c >= 48 && c <= 57)) {
+      let end = i;
+      let digitsOnly = true;
+      for (let d = c; (d >= 48 && d <= 57) || d === 45 || d === 43 || d === 46 || d === 69 || d === 101; d = text.charCodeAt(++end)) {
+        if (d < 48 || d > 57) digitsOnly = false;
+      }
+      const token = text.slice(i, end);
+      if (!(digitsOnly && token.length <= 15) && JSON_NUMBER.test(token)) {
+        parts.push(text.slice(copied, i), `"${token}"`);
+        copied = end;
+      }
+      i = end;
+    } else {
+      i++;
+    }
+  }
+  return copied === 0 ? text : parts.join('') + text.slice(copied);
+}
+
+/**
+ * Read a JSON body into flat string parameters. A number is taken as written, as a form value
+ * would be ({"amount":92.00} is amount "92.00"): JSON.parse alone would make a binary float of
+ * it, reading 1.0000000000000001 as 1 and 0.1 as no tenth. The body is first parsed as it is, so
+ * that only valid JSON is read.
+ */
+export function readJson(text: string): { value: Flat; errors: ParamError[] } {
+  if (!text.length) return { value: {}, errors: [] };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+    const written = numbersAsWritten(text);
+    if (written !== text) json = JSON.parse(written);
+  } catch {
+    // The parser's own message would quote the body, card number included.
+    return { value: {}, errors: [{ name: 'body', value: '', message: 'body is not valid JSON' }] };
+  }
+  return flattenJson(json);
+}
+
+/**
+ * Flatten a JSON body (flat dotted names, or nested objects) into flat string parameters. Its
+ * numbers are whole numbers of at most 15 digits: readJson makes the others strings.
+ */
 export function flattenJson(body: unknown): { value: Flat; errors: ParamError[] } {
   const value: Flat = {};
   const errors: ParamError[] = [];
@@ -140,11 +206,6 @@ export function flattenJson(body: unknown): { value: Flat; errors: ParamError[] 
     }
     if (typeof node === 'string' || typeof node === 'number' || typeof node === 'boolean') {
       const name = flatName(path);
-      // JSON.parse made a binary float of it: 10.50 reads as 10.5 and 0.1 is not one tenth.
-      if (typeof node === 'number' && !Number.isSafeInteger(node)) {
-        errors.push({ name, value: String(node), message: `${name} must be sent as a JSON string, such as "10.50": a JSON number that is not a whole number of at most 15 digits does not keep its exact value` });
-        return;
-      }
       // {"card":{"number":…}} and {"card.number":…} name the same parameter: as in a form, twice is an error.
       if (Object.hasOwn(value, name)) errors.push({ name, value: '', message: `${name} was sent more than once` });
       else setParam(value, name, String(node));

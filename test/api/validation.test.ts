@@ -114,6 +114,18 @@ describe('request validation over HTTP', () => {
       assert.equal(a.body.card.expiryYear, '2034');
     });
 
+    it('takes a JSON amount as written: 92.00 is charged as 92.00, and 1.0000000000000001 is refused rather than rounded to 1', async () => {
+      // JSON.parse reads 1.0000000000000001 as 1: judged on the float, it would be charged as 1.00.
+      const json = (amount: string) => JSON.stringify({ entityId: shopA.entityId, ...nestedJson(cardDebit()) }).replace('"amount":"92.00"', `"amount":${amount}`);
+      const paid = await send('POST', '/v1/payments', { 'content-type': 'application/json' }, json('92.00'));
+      assert.equal(paid.status, 200, paid.text);
+      assert.equal(paid.body.amount, '92.00');
+      const refused = await send('POST', '/v1/payments', { 'content-type': 'application/json' }, json('1.0000000000000001'));
+      assertInvalid(refused, '100.550.303', ['amount']);
+      assert.equal(refused.body.result.parameterErrors[0].value, '1.0000000000000001');
+      assert.equal(refused.body.id, undefined, 'no payment was made');
+    });
+
     it('names keyed parameters of nested JSON as customParameters[key]', async () => {
       const a = await postJson({ entityId: shopA.entityId, ...nestedJson(cardDebit()), customParameters: { ab: 'too short a name' } });
       assertInvalid(a, '200.300.404', ['customParameters[ab]']);
