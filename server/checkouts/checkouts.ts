@@ -118,8 +118,19 @@ async function checkRegistrations(deps: Deps, entityId: string, registrations: S
   return errors.length ? { kind: 'invalid', failure: failure(errors) } : undefined;
 }
 
+/**
+ * overridePaymentType keys the brands the shopper may pay with: one the entity does not take
+ * (a typo, visa for VISA) would never apply, and the shopper would be debited instead of authorized.
+ */
+function checkOverrides(brands: readonly string[], overrides: CheckoutRequest['overridePaymentType']): Invalid | undefined {
+  const errors = Object.keys(overrides ?? {})
+    .filter((brand) => !brands.includes(brand))
+    .map((brand) => paramError(`overridePaymentType[${brand}]`, overrides![brand], `names a brand this entity does not take (it takes ${brands.join(', ')})`, '100.100.501'));
+  return errors.length ? { kind: 'invalid', failure: failure(errors) } : undefined;
+}
+
 export async function createCheckout(deps: Deps, ctx: Context, request: CheckoutRequest, alsoWrite?: AlsoWrite<CheckoutDone>): Promise<CheckoutDone | Invalid> {
-  const invalid = await checkRegistrations(deps, ctx.entity.id, request.registrations);
+  const invalid = checkOverrides(ctx.entity.brands, request.overridePaymentType) ?? (await checkRegistrations(deps, ctx.entity.id, request.registrations));
   if (invalid) return invalid;
   // Secrets of the merchant's groups (giftCard.pin, a card number as sender.accountNumber …) are never stored.
   const { integrity: _integrity, ...sent } = request;

@@ -449,6 +449,15 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.equal(payment.paymentBrand, 'MASTER');
     });
 
+    it('refuses an overridePaymentType for a brand the entity does not take (visa for VISA), which would never apply', async () => {
+      const { status, body } = await gw.client.post('/v1/checkouts', { amount: '20.00', currency: 'EUR', paymentType: 'DB', 'overridePaymentType[visa]': 'PA', 'overridePaymentType[VISA]': 'PA', 'overridePaymentType[FOO]': 'PA' });
+      assert.equal(status, 400, JSON.stringify(body));
+      assert.equal(body.result.code, '100.100.501');
+      assert.deepEqual(body.result.parameterErrors.map((e: { name: string }) => e.name), ['overridePaymentType[visa]', 'overridePaymentType[FOO]']);
+      assert.match(body.result.parameterErrors[0].message, /^overridePaymentType\[visa\] names a brand this entity does not take \(it takes VISA, /);
+      assert.equal(body.id, undefined);
+    });
+
     it('detects the card brand when the page sends none', async () => {
       const id = await prepareCheckout(gw.client, { 'overridePaymentType[MASTER]': 'PA' });
       const params = pageCard({ 'card.number': '5200000000000007' });
