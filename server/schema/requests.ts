@@ -231,6 +231,12 @@ export function hasExpired(expiryMonth: string, expiryYear: string, now: Date): 
   return Number(expiryYear) * 12 + (Number(expiryMonth) - 1) < now.getUTCFullYear() * 12 + now.getUTCMonth();
 }
 
+/** A token's expiry is optional; a year alone has passed once the next one began. */
+function tokenHasExpired({ expiryMonth, expiryYear }: NonNullable<AccountFields['tokenAccount']>, now: Date): boolean {
+  if (!expiryYear) return false;
+  return hasExpired(expiryMonth ?? '12', expiryYear, now);
+}
+
 // card-validator tries every pattern of every brand and clones each match, on every call. No
 // pattern is longer than 8 digits, so the brand depends on the first 8 digits only (a BIN, not
 // cardholder data) and is kept per prefix.
@@ -347,6 +353,10 @@ function checkAccountData(v: AccountFields, now: Date): { account?: AccountCheck
   }
   if (method === 'TA' && !cardBrands.has(v.paymentBrand)) {
     return { errors: [paramError('paymentBrand', v.paymentBrand, 'must be a card brand for a token account', '100.100.501')] };
+  }
+  if (method === 'TA' && tokenHasExpired(v.tokenAccount!, now)) {
+    const { expiryMonth, expiryYear } = v.tokenAccount!;
+    return { errors: [paramError('tokenAccount.expiryYear', expiryYear, `${expiryMonth ? `with tokenAccount.expiryMonth ${expiryMonth} ` : ''}is in the past: the token has expired`, '100.100.303')] };
   }
   return { account: { method, brand: v.paymentBrand }, errors: [] };
 }

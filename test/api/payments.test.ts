@@ -146,6 +146,23 @@ describe('initial payments', () => {
     assert.equal(JSON.stringify(body).includes('AgAAAAAABk4DWZ4C28yUQAAAAAA='), false);
   });
 
+  it('refuses an expired token account as an expired card (100.100.303), and stores no registration of it', async () => {
+    const token = { amount: '12.00', currency: 'EUR', paymentBrand: 'VISA', paymentType: 'DB', 'tokenAccount.number': '4895370012345678', 'tokenAccount.type': 'NETWORK' };
+    for (const [expiry, message] of [
+      [{ 'tokenAccount.expiryMonth': '01', 'tokenAccount.expiryYear': '2020' }, 'tokenAccount.expiryYear with tokenAccount.expiryMonth 01 is in the past: the token has expired'],
+      [{ 'tokenAccount.expiryYear': '0001' }, 'tokenAccount.expiryYear is in the past: the token has expired'],
+    ] as const) {
+      const { status, body } = await gw.client.post('/v1/payments', { ...token, ...expiry, createRegistration: 'true' });
+      assert.equal(status, 400, JSON.stringify(body));
+      assert.equal(body.result.code, '100.100.303');
+      assert.deepEqual(body.result.parameterErrors, [{ name: 'tokenAccount.expiryYear', value: expiry['tokenAccount.expiryYear'], message }]);
+      assert.equal(body.registrationId, undefined);
+    }
+    const stored = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'tokenAccount.number': '4895370012345678', 'tokenAccount.type': 'NETWORK', 'tokenAccount.expiryMonth': '01', 'tokenAccount.expiryYear': '2020' });
+    assert.equal(stored.status, 400, JSON.stringify(stored.body));
+    assert.equal(stored.body.result.code, '100.100.303');
+  });
+
   it('refuses a brand the entity is not configured for', async () => {
     const { status, body } = await gw.client.post('/v1/payments', cardDebit({ paymentBrand: 'JCB', 'card.number': '3530111333300000' }));
     assert.equal(status, 400);
