@@ -8,7 +8,7 @@ import { accountOfRegistration, newRegistration, overrideHolderOf, pickAccount }
 import { billingFields, type Billing } from '../schema/billing.ts';
 import { canRegister, type PageBilling, type PagePayment } from '../schema/checkout.ts';
 import { failure, paramError } from '../schema/errors.ts';
-import type { AccountCheck, InitialPaymentRequest } from '../schema/requests.ts';
+import { cvvError, type AccountCheck, type InitialPaymentRequest } from '../schema/requests.ts';
 import type { Entity } from '../config.ts';
 import { planAuthentication } from '../threeds/policy.ts';
 import { supersede } from '../threeds/steps.ts';
@@ -60,8 +60,8 @@ async function paymentFor(deps: Deps, checkout: Checkout, page: PagePayment): Pr
     if (!registration) return invalid(['registrationId', page.registrationId, 'is not one of the registrations of this checkout', '100.150.200']);
     if (registration.status !== 'active') return invalid(['registrationId', page.registrationId, 'names a deleted registration', '100.150.202']);
     const cvv = page.card?.cvv;
-    const cvvLength = registration.paymentBrand === 'AMEX' ? 4 : 3;
-    if (cvv !== undefined && cvv.length !== cvvLength) return invalid(['card.cvv', cvv, `must be ${cvvLength} digits for ${registration.paymentBrand}`, '100.100.601']);
+    const cvvWrong = cvvError(registration.paymentBrand, cvv);
+    if (cvvWrong) return { kind: 'invalid', failure: failure([cvvWrong]) };
     const account: AccountCheck = { method: registration.method as AccountCheck['method'], brand: registration.paymentBrand };
     const request: InitialPaymentRequest = { ...base, paymentType: typeFor(account.brand), paymentBrand: account.brand };
     const accountData = accountOfRegistration(deps, registration, cvv);

@@ -4,7 +4,7 @@ import { refused, type AlsoWrite, type Context, type Deps, type Invalid, type Re
 import { resultOf, type Meta } from '../payments/response.ts';
 import { successCode } from '../payments/resultCodes.ts';
 import type { Entity } from '../config.ts';
-import { hasExpired, type AccountCheck, type InitialPaymentRequest, type RegistrationPaymentRequest, type RegistrationRequest } from '../schema/requests.ts';
+import { cvvError, hasExpired, type AccountCheck, type InitialPaymentRequest, type RegistrationPaymentRequest, type RegistrationRequest } from '../schema/requests.ts';
 import { failure, paramError } from '../schema/errors.ts';
 import type { AccountData } from '../simulator/acquirer.ts';
 import { deleteRegistration, findRegistration, insertRegistration, type RegistrationRecord } from '../store/registrations.ts';
@@ -79,6 +79,8 @@ export async function payWithRegistration(
   if (rest.paymentBrand !== undefined && rest.paymentBrand !== registration.paymentBrand) {
     return { kind: 'invalid', failure: failure([paramError('paymentBrand', rest.paymentBrand, `does not match the registration, which is ${registration.paymentBrand}`, '100.100.700')]) };
   }
+  const cvvWrong = cvvError(registration.paymentBrand, card?.cvv);
+  if (cvvWrong) return { kind: 'invalid', failure: failure([cvvWrong]) };
   const masked = pickAccount(registration.details as Record<string, unknown>);
   // A stored card expires like any other: it is refused as the same card sent in full would be.
   const stored = (masked.card ?? masked.tokenAccount) as { expiryMonth?: string; expiryYear?: string } | undefined;

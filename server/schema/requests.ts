@@ -268,11 +268,15 @@ export function checkCard(c: z.infer<typeof card>, brand: string | undefined, no
     errors.push(paramError('paymentBrand', brand, 'is not a card brand', '100.100.501'));
   }
   if (hasExpired(c.expiryMonth, c.expiryYear, now)) errors.push(paramError('card.expiryYear', c.expiryYear, `with card.expiryMonth ${c.expiryMonth} is in the past: the card has expired`, '100.100.303'));
-  const cvvLength = finalBrand === 'AMEX' ? 4 : 3;
-  if (c.cvv !== undefined && c.cvv.length !== cvvLength) {
-    errors.push(paramError('card.cvv', c.cvv, `must be ${cvvLength} digits for ${finalBrand}`, '100.100.601'));
-  }
+  const cvv = finalBrand ? cvvError(finalBrand, c.cvv) : undefined;
+  if (cvv) errors.push(cvv);
   return { brand: finalBrand, errors };
+}
+
+/** A security code of the wrong length for the brand (4 digits for AMEX, 3 for the others), on a new card or a stored one. */
+export function cvvError(brand: string, cvv: string | undefined): CodedParamError | undefined {
+  const length = brand === 'AMEX' ? 4 : 3;
+  return cvv !== undefined && cvv.length !== length ? paramError('card.cvv', cvv, `must be ${length} digits for ${brand}`, '100.100.601') : undefined;
 }
 
 function checkBankAccount(b: z.infer<typeof bankAccount>): CodedParamError[] {

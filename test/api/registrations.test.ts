@@ -308,6 +308,22 @@ describe('registration payments against the stored card', () => {
     assert.equal(same.body.result.code, '000.100.110');
   });
 
+  it('refuses a security code of the wrong length for the stored card\u2019s brand (100.100.601), as for the card sent in full', async () => {
+    const visa = (await gw.client.post('/v1/registrations', visaCard)).body.id as string;
+    const amex = (await gw.client.post('/v1/registrations', { ...visaCard, paymentBrand: 'AMEX', 'card.number': '377777777777770' })).body.id as string;
+    for (const [id, cvv, message] of [
+      [visa, '1234', 'card.cvv must be 3 digits for VISA'],
+      [amex, '123', 'card.cvv must be 4 digits for AMEX'],
+    ] as const) {
+      const { status, body } = await gw.client.post(`/v1/registrations/${id}/payments`, payment({ 'card.cvv': cvv }));
+      assert.equal(status, 400, JSON.stringify(body));
+      assert.equal(body.result.code, '100.100.601');
+      assert.deepEqual(body.result.parameterErrors, [{ name: 'card.cvv', value: '*'.repeat(cvv.length), message }]);
+      assert.equal(body.id, undefined);
+    }
+    assert.equal((await gw.client.post(`/v1/registrations/${amex}/payments`, payment({ 'card.cvv': '1234' }))).body.result.code, '000.100.110');
+  });
+
   it('refuses a stored card once its expiry month has passed with 100.100.303, as the card sent in full would be', async () => {
     const id = (await gw.client.post('/v1/registrations', { ...visaCard, 'card.expiryMonth': '04', 'card.expiryYear': '2026' })).body.id as string;
     gw.clock.current = new Date('2026-04-30T23:59:00Z');
