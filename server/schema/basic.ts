@@ -1,6 +1,7 @@
 // Basic payment request fields and forex, in the spec's order.
 import { z } from 'zod';
 import { amount, an, chars, currency, lettersDigits, mainAmount, oneOf } from './common.ts';
+import { paramError, type CodedParamError } from './errors.ts';
 
 export const paymentTypes = ['PA', 'DB', 'CD', 'CP', 'RV', 'RF', 'RB'] as const;
 export type PaymentType = (typeof paymentTypes)[number];
@@ -34,6 +35,17 @@ export const basicFields = {
   referenceUuid: lettersDigits(32).optional(),
   transactionPurposeAccount: an(255).optional(),
 };
+
+/** Recipients' countries (recipient.country, ISO alpha-3) whose schemes want the purpose of a funding or payout transfer. */
+export const PURPOSE_CODE_COUNTRIES = new Set(['ARG', 'BGD', 'CHL', 'COL', 'EGY', 'IND']);
+
+/** The spec's transactionPurposeCode note: it "must be included for scheme funding/payout transfers to recipients in" those countries. */
+export function checkPurposeCode(v: { transactionProcessingCode?: string | undefined; transactionPurposeCode?: string | undefined; recipient?: { country?: string | undefined } | undefined }): CodedParamError[] {
+  const transfer = v.transactionProcessingCode === 'FUNDING' || v.transactionProcessingCode === 'PAYMENT';
+  const country = v.recipient?.country;
+  if (!transfer || !country || !PURPOSE_CODE_COUNTRIES.has(country) || v.transactionPurposeCode !== undefined) return [];
+  return [paramError('transactionPurposeCode', undefined, `is required for a ${v.transactionProcessingCode} transfer to a recipient in ${country}`)];
+}
 
 export const forex = z.strictObject({
   amount: amount().optional(),

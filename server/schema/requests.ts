@@ -9,7 +9,7 @@ import type { Nested } from '../http/params.ts';
 import { airline } from './airline.ts';
 import { asynchronousFields, checkShopperResultUrl } from './asynchronous.ts';
 import { bankAccount, transactionDueDate } from './bankAccount.ts';
-import { basicFields, forex, testMode } from './basic.ts';
+import { basicFields, checkPurposeCode, forex, testMode } from './basic.ts';
 import { billing } from './billing.ts';
 import { card } from './card.ts';
 import { cart } from './cart.ts';
@@ -60,11 +60,12 @@ export const commonGroups = {
 };
 
 /** The groups of commonGroups whose rules span fields or groups. */
-export type CrossGroups = Partial<Pick<z.infer<z.ZodObject<typeof commonGroups>>, 'customer' | 'threeDSecure' | 'customParameters' | 'shopperResultUrl' | 'merchant' | 'standingInstruction'>>;
+export type CrossGroups = Partial<Pick<z.infer<z.ZodObject<typeof commonGroups>>, 'customer' | 'threeDSecure' | 'customParameters' | 'shopperResultUrl' | 'merchant' | 'standingInstruction' | 'recipient' | 'transactionProcessingCode' | 'transactionPurposeCode'>>;
 
-/** Rules between parameters of the common groups: customer names, exemptions, the 3-D Secure flow, where the shopper goes. */
+/** Rules between parameters of the common groups: customer names, exemptions, the 3-D Secure flow, where the shopper goes, a transfer's purpose. */
 export function checkCommonGroups(v: CrossGroups, now: Date): CodedParamError[] {
   return [
+    ...checkPurposeCode(v),
     ...checkCustomer(v.customer),
     ...checkAgreement(v.standingInstruction, now),
     ...checkThreeDSecure(v.threeDSecure, v.customParameters),

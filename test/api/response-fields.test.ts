@@ -336,6 +336,21 @@ describe('request parameters through POST /v1/payments', () => {
     });
   });
 
+  describe('transactionPurposeCode on transfers to Argentina, Bangladesh, Chile, Colombia, Egypt, India', () => {
+    it('is required for a funding or payout transfer to a recipient there, naming it; not for a purchase or another country', async () => {
+      for (const [processing, country] of [['PAYMENT', 'IND'], ['FUNDING', 'ARG'], ['PAYMENT', 'BGD'], ['FUNDING', 'CHL'], ['PAYMENT', 'COL'], ['FUNDING', 'EGY']]) {
+        const transfer = cardDebit({ paymentType: 'CD', transactionProcessingCode: processing!, 'recipient.country': country! });
+        const refused = await gw.client.post('/v1/payments', transfer);
+        assertRefused(refused, '200.300.404', ['transactionPurposeCode']);
+        assert.equal(refused.body.result.parameterErrors[0].message, `transactionPurposeCode is required for a ${processing} transfer to a recipient in ${country}`);
+        assert.equal((await gw.client.post('/v1/payments', { ...transfer, transactionPurposeCode: 'ISACCT' })).body.result.code, '000.100.110');
+      }
+      for (const others of [{ transactionProcessingCode: 'PURCHASE', 'recipient.country': 'IND' }, { transactionProcessingCode: 'PAYMENT', 'recipient.country': 'DEU' }, { transactionProcessingCode: 'PAYMENT' }]) {
+        assert.equal((await gw.client.post('/v1/payments', cardDebit({ paymentType: 'CD', ...others }))).body.result.code, '000.100.110', JSON.stringify(others));
+      }
+    });
+  });
+
   describe('card.numberType', () => {
     it('accepts PAN and DPAN, refuses other values naming card.numberType', async () => {
       for (const numberType of ['PAN', 'DPAN']) {
