@@ -345,7 +345,7 @@ describe('request parameters through POST /v1/payments', () => {
         assert.equal(refused.body.result.parameterErrors[0].message, `transactionPurposeCode is required for a ${processing} transfer to a recipient in ${country}`);
         assert.equal((await gw.client.post('/v1/payments', { ...transfer, transactionPurposeCode: 'ISACCT' })).body.result.code, '000.100.110');
       }
-      for (const others of [{ transactionProcessingCode: 'PURCHASE', 'recipient.country': 'IND' }, { transactionProcessingCode: 'PAYMENT', 'recipient.country': 'DEU' }, { transactionProcessingCode: 'PAYMENT' }]) {
+      for (const others of [{ transactionProcessingCode: 'PURCHASE', 'recipient.country': 'IND' }, { transactionProcessingCode: 'PAYMENT', 'recipient.country': 'DEU' }, { transactionProcessingCode: 'PAYMENT' }] as Array<Record<string, string>>) {
         assert.equal((await gw.client.post('/v1/payments', cardDebit({ paymentType: 'CD', ...others }))).body.result.code, '000.100.110', JSON.stringify(others));
       }
     });
