@@ -8,13 +8,40 @@ export const asynchronousFields = {
   notificationUrl: absoluteUrl(2048, 6).optional(),
 };
 
+/** The longest redirect.url (the spec's AN2048), and the longest id the shopper comes back with: a checkout's (32 hex, a dot, a node name). */
+const REDIRECT_URL_MAX = 2048;
+const LONGEST_ID = 'x'.repeat(48);
+
+/** shopperResultUrl with `id` and the `resourcePath` to read the outcome at (checkout, payment or authentication). */
+export function resultUrlWith(shopperResultUrl: string, id: string, resourcePath: string): string {
+  const url = new URL(shopperResultUrl);
+  const added = `id=${encodeURIComponent(id)}&resourcePath=${encodeURIComponent(resourcePath)}`;
+  url.search = url.search.length > 1 ? `${url.search}&${added}` : added;
+  return url.href;
+}
+
+/** How long the URL the shopper is sent back to can get: shopperResultUrl with a checkout's id and resourcePath. */
+function longestResultUrl(shopperResultUrl: string): number {
+  try {
+    return resultUrlWith(shopperResultUrl, LONGEST_ID, `/v1/checkouts/${LONGEST_ID}/payment`).length;
+  } catch {
+    return 0; // not a URL: refused as such
+  }
+}
+
 /**
  * The shopper is sent to shopperResultUrl at the end (top-level navigation, or a redirect): http
  * or https, or the custom scheme of the merchant's app when merchant.app.schemeUrl names it;
- * never javascript:, data:, vbscript:, file: (nor blob:, about:, filesystem:).
+ * never javascript:, data:, vbscript:, file: (nor blob:, about:, filesystem:); short enough for
+ * redirect.url with what the gateway adds.
  */
 export function checkShopperResultUrl(shopperResultUrl: string | undefined, appSchemeUrl: string | undefined): CodedParamError[] {
   if (shopperResultUrl === undefined) return [];
+  const longest = longestResultUrl(shopperResultUrl);
+  if (longest > REDIRECT_URL_MAX) {
+    const room = REDIRECT_URL_MAX - (longest - shopperResultUrl.length);
+    return [paramError('shopperResultUrl', shopperResultUrl, `is too long: the gateway adds id and resourcePath to it, and redirect.url may have at most ${REDIRECT_URL_MAX} characters (keep this URL within ${room})`)];
+  }
   const scheme = schemeOf(shopperResultUrl);
   if (scheme === 'http:' || scheme === 'https:') return [];
   const appScheme = appSchemeUrl === undefined ? undefined : schemeOf(appSchemeUrl);

@@ -119,6 +119,20 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.deepEqual(body.result.parameterErrors, [{ name: 'shopperResultUrl', value: 'javascript://x/%0aalert(1)', message: 'shopperResultUrl must be an http or https URL' }]);
     });
 
+    it('refuses a shopperResultUrl too long for redirect.url (2048) with the id and resourcePath the gateway adds; the longest it takes pays within 2048', async () => {
+      const url = (length: number) => `https://shop.example/${'a'.repeat(length - 'https://shop.example/'.length)}`;
+      const refused = await gw.client.post('/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB', shopperResultUrl: url(1905) });
+      assert.equal(refused.status, 400);
+      assert.deepEqual(refused.body.result.parameterErrors, [
+        { name: 'shopperResultUrl', value: url(1905), message: 'shopperResultUrl is too long: the gateway adds id and resourcePath to it, and redirect.url may have at most 2048 characters (keep this URL within 1904)' },
+      ]);
+      const id = await prepareCheckout(gw.client, { shopperResultUrl: url(1904) });
+      const paid = await shopper.pay(id, pageCard());
+      assert.equal(paid.status, 200, JSON.stringify(paid.body));
+      assert.ok(paid.body.redirect.url.length <= 2048, `redirect.url has ${paid.body.redirect.url.length} characters`);
+      assert.ok(paid.body.redirect.url.startsWith(url(1904)));
+    });
+
     it('refuses paymentBrand (the shopper picks it) and a zero amount', async () => {
       const { status, body } = await gw.client.post('/v1/checkouts', { amount: '0.00', currency: 'EUR', paymentType: 'DB', paymentBrand: 'VISA' });
       assert.equal(status, 400);

@@ -5,6 +5,7 @@
 // CORS to any origin and reveal only what the form needs:
 //   GET /v1/checkouts/{id}/form · POST /v1/checkouts/{id}/payment
 //   POST /v1/checkouts/{id}/applePaySession (Apple Pay's merchant validation)
+import { resultUrlWith } from '../../schema/asynchronous.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   cancelCheckout,
@@ -74,14 +75,6 @@ function isWidgetCall(method: string, url: string): boolean {
 /** shopperResultUrl with the checkout id and the resource path to read the outcome at; its own query and fragment stay. */
 export function resultUrl(shopperResultUrl: string, checkoutId: string): string {
   return resultUrlWith(shopperResultUrl, checkoutId, `/v1/checkouts/${checkoutId}/payment`);
-}
-
-/** shopperResultUrl with `id` and the `resourcePath` to read the outcome at (checkout, payment or authentication). */
-export function resultUrlWith(shopperResultUrl: string, id: string, resourcePath: string): string {
-  const url = new URL(shopperResultUrl);
-  const added = `id=${encodeURIComponent(id)}&resourcePath=${encodeURIComponent(resourcePath)}`;
-  url.search = url.search.length > 1 ? `${url.search}&${added}` : added;
-  return url.href;
 }
 
 export function checkoutRoutes(app: FastifyInstance, g: Gateway) {

@@ -42,7 +42,8 @@ import type { ParamError } from '../params.ts';
 import { bodyOf, handle, type Gateway } from '../pipeline.ts';
 import { ACS_PAGE_CSP, escapeHtml, htmlPage, originOf, PAGES_CSS, providerCsp, RESULT_PAGE_CSP, sendPage, THREEDS_PAGE_CSP } from '../pages.ts';
 import { NOT_BUILT, notBuiltFile, optionalAsset, type Asset } from '../widgetAssets.ts';
-import { resultUrl, resultUrlWith } from './checkouts.ts';
+import { resultUrlWith } from '../../schema/asynchronous.ts';
+import { resultUrl } from './checkouts.ts';
 import { methods, parseBody } from './common.ts';
 
 const THREEDS_SCRIPT = '/v1/frames/threeds.js';
