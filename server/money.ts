@@ -16,3 +16,14 @@ export function fromMinor(minor: number): string {
   const cents = minor % 100;
   return `${units}.${cents < 10 ? '0' : ''}${cents}`;
 }
+
+/**
+ * ISO 4217's currencies without minor units (exponent 0). Listed, not taken from Intl: ICU gives
+ * HUF none too, where ISO 4217 and the card schemes give it two.
+ */
+const WHOLE_CURRENCIES = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+
+/** Whether a currency has no minor units: its amounts are whole (hundredths that are multiples of 100 here). */
+export function isWholeCurrency(currency: string): boolean {
+  return WHOLE_CURRENCIES.has(currency);
+}

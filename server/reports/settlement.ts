@@ -124,7 +124,7 @@ export function recordOf(p: PaymentRecord, entity: Pick<Entity, 'id' | 'name' | 
     presentmentDate: presentment(p.createdAt),
     settlementAmountMinor: p.amountMinor,
     settlementCurrency: p.currency,
-    feeMinor: settlementFee(p.amountMinor),
+    feeMinor: settlementFee(p.amountMinor, p.currency),
     fxRate: FX_RATE,
     settlementDate: settlementDateOf(p.createdAt),
     settlementStatus: 'SUCCESS',

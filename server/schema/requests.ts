@@ -1,4 +1,5 @@
 // The shapes of each request, composed from the spec's groups, and the rules that span groups.
+import { isWholeCurrency } from '../money.ts';
 import cardValidator from 'card-validator';
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
@@ -298,17 +299,11 @@ function checkTransferAccount(b: z.infer<typeof bankAccount>): CodedParamError[]
   return errors;
 }
 
-/**
- * ISO 4217's currencies without minor units (exponent 0). Listed, not taken from Intl: ICU gives
- * HUF none too, where ISO 4217 and the card schemes give it two.
- */
-const WHOLE_CURRENCIES = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
-
 /** An amount above zero, and whole in a currency without minor units (100.50 JPY cannot be charged). */
 export function checkAmount(amount: string | undefined, currency?: string): CodedParamError[] {
   if (amount === undefined) return [];
   if (/^0+(\.00)?$/.test(amount)) return [paramError('amount', amount, 'must be greater than zero', '100.550.300')];
-  if (currency !== undefined && WHOLE_CURRENCIES.has(currency) && /\.\d*[1-9]/.test(amount)) {
+  if (currency !== undefined && isWholeCurrency(currency) && /\.\d*[1-9]/.test(amount)) {
     return [paramError('amount', amount, `must be a whole amount in ${currency}, a currency without minor units (such as ${amount.split('.')[0]} or ${amount.split('.')[0]}.00)`, '100.550.303')];
   }
   return [];

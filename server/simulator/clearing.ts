@@ -1,7 +1,7 @@
 // The simulator's clearing institute: which payments it settles, on which day, for what fee, and
 // the chargebacks its test amounts trigger. Pure and deterministic: the same payments always give
 // the same settlements, so reports are computed on read (docs/decisions.md).
-import { fromMinor } from '../money.ts';
+import { fromMinor, isWholeCurrency } from '../money.ts';
 import type { ResultCode } from '../results.ts';
 import { POS_MERCHANT_ID } from './simulator.ts';
 import { chargebackAmounts } from './testCards.ts';
@@ -26,13 +26,16 @@ export const SETTLED_TYPES: Readonly<Record<string, 'DEBIT' | 'CREDIT' | 'REFUND
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The fee in minor units, computed in integers: amount × 190 / 10000 rounded half up (an exact
- * half cent goes up), plus 25. BigInt so that no amount of the spec's N10.N2 range loses a digit.
+ * The fee in minor units (hundredths), computed in integers: amount × 190 / 10000 rounded half up
+ * (an exact half cent goes up), plus 25, in the currency's own minor unit: in a currency without
+ * one (JPY) that is the whole unit, so that the fee can be paid (1000 JPY → 19 + 25 = 44 JPY).
+ * BigInt so that no amount of the spec's N10.N2 range loses a digit.
  */
-export function settlementFee(amountMinor: number): number {
+export function settlementFee(amountMinor: number, currency: string): number {
   if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) throw new RangeError(`not a minor-unit amount: ${amountMinor}`);
-  const percent = (BigInt(amountMinor) * FEE.basisPoints + 5000n) / 10000n;
-  return Number(percent + FEE.fixedMinor);
+  const hundredths = isWholeCurrency(currency) ? 100n : 1n;
+  const percent = ((BigInt(amountMinor) / hundredths) * FEE.basisPoints + 5000n) / 10000n;
+  return Number((percent + FEE.fixedMinor) * hundredths);
 }
 
 /** yyyy-MM-dd of a moment, UTC (the clearing institute's time zone). */

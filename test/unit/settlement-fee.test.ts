@@ -8,35 +8,44 @@ const at = (iso: string) => Date.parse(iso);
 
 describe('settlement fee: 1.90 % rounded half up to the minor unit, plus 0.25', () => {
   it('charges the fixed part alone on nothing', () => {
-    assert.equal(settlementFee(0), 25);
+    assert.equal(settlementFee(0, 'EUR'), 25);
   });
 
   it('computes the percentage exactly: 92.00 → 1.748 → 1.75 + 0.25 = 2.00', () => {
-    assert.equal(settlementFee(9200), 200);
-    assert.equal(settlementFee(10000), 215);
-    assert.equal(settlementFee(1), 25);
+    assert.equal(settlementFee(9200, 'EUR'), 200);
+    assert.equal(settlementFee(10000, 'EUR'), 215);
+    assert.equal(settlementFee(1, 'EUR'), 25);
   });
 
   it('rounds an exact half cent up and anything below it down', () => {
     // 5.00 × 1.9 % = 0.095 exactly: up to 0.10.
-    assert.equal(settlementFee(500), 35);
+    assert.equal(settlementFee(500, 'EUR'), 35);
     // 4.99 × 1.9 % = 0.09481: down to 0.09.
-    assert.equal(settlementFee(499), 34);
+    assert.equal(settlementFee(499, 'EUR'), 34);
     // 0.27 × 1.9 % = 0.00513: 0.01; 0.26 × 1.9 % = 0.00494: 0.00.
-    assert.equal(settlementFee(27), 26);
-    assert.equal(settlementFee(26), 25);
+    assert.equal(settlementFee(27, 'EUR'), 26);
+    assert.equal(settlementFee(26, 'EUR'), 25);
   });
 
   it('loses no digit at the largest amount the spec allows (9999999999.99)', () => {
     // 999999999999 × 190 = 189999999999810; + 5000 = 190000000004810; / 10000 = 19000000000 (integer part).
-    assert.equal(settlementFee(999_999_999_999), 19_000_000_025);
-    assert.ok(Number.isSafeInteger(settlementFee(999_999_999_999)));
+    assert.equal(settlementFee(999_999_999_999, 'EUR'), 19_000_000_025);
+    assert.ok(Number.isSafeInteger(settlementFee(999_999_999_999, 'EUR')));
+  });
+
+  it('is whole in a currency without minor units: 1.90 % of 1000 JPY rounded to the yen, plus 25 yen', () => {
+    assert.equal(settlementFee(100_000, 'JPY'), 4_400);
+    // 1026 × 1.9 % = 19.494: 19 yen; 1027 × 1.9 % = 19.513: 20 yen.
+    assert.equal(settlementFee(102_600, 'JPY'), 4_400);
+    assert.equal(settlementFee(102_700, 'JPY'), 4_500);
+    assert.equal(settlementFee(100_000, 'KRW') % 100, 0);
+    assert.equal(settlementFee(100_000, 'EUR'), 1_925);
   });
 
   it('refuses what is not a minor-unit amount', () => {
-    assert.throws(() => settlementFee(1.5), RangeError);
-    assert.throws(() => settlementFee(-1), RangeError);
-    assert.throws(() => settlementFee(Number.MAX_SAFE_INTEGER + 1), RangeError);
+    assert.throws(() => settlementFee(1.5, 'EUR'), RangeError);
+    assert.throws(() => settlementFee(-1, 'EUR'), RangeError);
+    assert.throws(() => settlementFee(Number.MAX_SAFE_INTEGER + 1, 'EUR'), RangeError);
   });
 });
 
