@@ -161,7 +161,8 @@ const ROWS: Record<string, Row[]> = {
   ],
   'tokenAccount.expiryMonth, expiryYear, cryptogram, dtvc': [
     { name: 'tokenAccount.expiryMonth', field: month, code: '100.100.101', base: tokenDebit, parse: initial },
-    { name: 'tokenAccount.expiryYear', field: digits(4, 4), code: '100.100.101', base: tokenDebit, parse: initial },
+    // Four digits, and not a year gone by (an expired token is refused with 100.100.303: test/api/payments.test.ts).
+    { name: 'tokenAccount.expiryYear', field: { valid: fc.integer({ min: 2100, max: 9999 }).map(String), bad: digits(4, 4).bad }, code: '100.100.101', base: tokenDebit, parse: initial },
     { name: 'tokenAccount.cryptogram', field: charsOf(BASE64, 32, 28, '!-_ .'), code: '100.100.101', masked: true, base: tokenDebit, parse: initial },
     { name: 'tokenAccount.dtvc', field: digits(4, 3), code: '100.100.101', masked: true, base: tokenDebit, parse: initial },
   ],
