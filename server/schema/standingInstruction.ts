@@ -51,14 +51,17 @@ export function checkStandingInstruction(si: StandingInstruction | undefined, au
   return errors;
 }
 
-/** The agreement's own limits: no authorization after its expiry, and installments allow one at least. */
+/** The agreement's own limits: no authorization after its expiry; installments, and only they, allow one at least. */
 export function checkAgreement(si: StandingInstruction | undefined, now: Date): CodedParamError[] {
   if (!si) return [];
   const errors: CodedParamError[] = [];
   if (si.expiry !== undefined && si.expiry < now.toISOString().slice(0, 10)) {
     errors.push(paramError('standingInstruction.expiry', si.expiry, 'is in the past: the agreement allows no authorization after it'));
   }
-  if (si.numberOfInstallments !== undefined && Number(si.numberOfInstallments) < 1) {
+  if (si.numberOfInstallments !== undefined && si.type !== 'INSTALLMENT') {
+    // The spec's row: "required when type=INSTALLMENT with EMV 3D; omitted otherwise".
+    errors.push(paramError('standingInstruction.numberOfInstallments', si.numberOfInstallments, `is only for standingInstruction.type INSTALLMENT${si.type ? `, not ${si.type}` : ''}`));
+  } else if (si.numberOfInstallments !== undefined && Number(si.numberOfInstallments) < 1) {
     errors.push(paramError('standingInstruction.numberOfInstallments', si.numberOfInstallments, 'must be at least 1: it is the most authorizations the installments allow'));
   }
   return errors;

@@ -385,6 +385,14 @@ describe('parameter groups over HTTP', () => {
         }
         assertApproved(await repeat({ ...installments, 'standingInstruction.numberOfInstallments': '1' }));
       });
+
+      it('numberOfInstallments is for INSTALLMENT only (the spec: "omitted otherwise"), refused naming it beside another type or none', async () => {
+        for (const type of ['RECURRING', 'UNSCHEDULED', undefined]) {
+          const reply = await gw.client.post('/v1/payments', cardDebit({ ...(type ? { 'standingInstruction.type': type } : {}), 'standingInstruction.mode': 'INITIAL', 'standingInstruction.source': 'CIT', 'standingInstruction.numberOfInstallments': '12' }));
+          assertRefused(reply, '200.300.404', [{ name: 'standingInstruction.numberOfInstallments', value: '12' }]);
+          assert.equal(reply.body.result.parameterErrors[0].message, `standingInstruction.numberOfInstallments is only for standingInstruction.type INSTALLMENT${type ? `, not ${type}` : ''}`);
+        }
+      });
     });
 
     it('transactionDueDate is the due date of a direct debit: refused with a card', async () => {
