@@ -43,6 +43,7 @@ export interface PlanInput {
   customParameters?: Record<string, string>;
   /** A terminal's payment: the card is present, no browser to authenticate in. */
   pos?: unknown;
+  transactionCategory?: string;
   standingInstruction?: { mode?: string };
 }
 
@@ -54,12 +55,16 @@ export function planAuthentication(entity: Entity, request: PlanInput, account: 
   return path === 'none' ? { kind: 'none' } : { kind: 'authenticate', path };
 }
 
+/** transactionCategory of payments without the shopper's browser: mail and telephone orders, terminals (pos, mpos). */
+const NO_BROWSER_CATEGORIES = new Set(['MO', 'TO', 'MOTO', 'PO', 'PM']);
+
 /** Whether the gateway authenticates the request's card payments, whatever the card. */
 function authenticatesCards(entity: Entity, request: PlanInput): boolean {
   if (hasExternalProof(request.threeDSecure)) return false;
-  // Card present at a terminal, or a repeated card-on-file payment the merchant starts without the
-  // shopper (REPEATED carries no shopper authentication): the gateway does not authenticate.
-  if (request.pos !== undefined || request.standingInstruction?.mode === 'REPEATED') return false;
+  // Card present at a terminal, an order taken by mail or telephone, or a repeated card-on-file
+  // payment the merchant starts without the shopper (REPEATED carries no shopper authentication):
+  // no shopper's browser to authenticate in, and none of them is in 3-D Secure's scope.
+  if (request.pos !== undefined || NO_BROWSER_CATEGORIES.has(request.transactionCategory ?? '') || request.standingInstruction?.mode === 'REPEATED') return false;
   return entity.threeDSecure && request.threeDSecure?.disable !== 'true';
 }
 

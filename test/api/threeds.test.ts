@@ -165,6 +165,20 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.deepEqual(disabled.body.threeDSecure, { disable: 'true' });
     });
 
+    it('does not authenticate a mail or telephone order, or a terminal\u2019s payment (transactionCategory MO, TO, MOTO, PO, PM): no shopper\u2019s browser takes part', async () => {
+      for (const category of ['MO', 'TO', 'MOTO', 'PO', 'PM']) {
+        const order = await merchant.post('/v1/payments', cardDebit({ 'card.number': cards.challenge.VISA, transactionCategory: category }));
+        assert.equal(order.status, 200, JSON.stringify(order.body));
+        assert.equal(order.body.result.code, '000.100.110', category);
+        assert.equal(order.body.redirect, undefined);
+        assert.equal(order.body.threeDSecure, undefined);
+      }
+      // An e-commerce payment of the same card is authenticated.
+      const online = await merchant.post('/v1/payments', cardDebit({ 'card.number': cards.challenge.VISA, transactionCategory: 'EC' }));
+      assert.equal(online.status, 400);
+      assert.match(online.body.result.parameterErrors[0].message, /is required for 3-D Secure 2$/);
+    });
+
     it('external 3-D Secure: eci, verificationId or dsTransactionId pass through unchanged, without authentication', async () => {
       const proof = {
         'threeDSecure.eci': '05',
