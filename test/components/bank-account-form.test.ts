@@ -46,10 +46,14 @@ describe('SEPA direct debit form', () => {
     expect(input('iban').getAttribute('dir')).to.equal('ltr');
     expect(input('bic').getAttribute('aria-required')).to.equal('false');
 
-    await fill(el, input, { holder: 'Jane Jones', iban: 'DE89 3704 0044 0532 0130 01', bic: 'COBADEF' });
+    await fill(el, input, { holder: 'Al', iban: 'DE89 3704 0044 0532 0130 01', bic: 'COBADEF' });
+    blur(input('holder'));
     blur(input('iban'));
     blur(input('bic'));
     await settle(el);
+    // The account holder's own message: this form has no card.
+    expect(description(input('holder'))).to.equal('Enter the account holder\u2019s name.');
+    type(input('holder'), 'Jane Jones');
     expect(input('iban').getAttribute('aria-invalid')).to.equal('true');
     expect(description(input('iban'))).to.equal('Enter a valid SEPA IBAN.');
     expect(input('bic').getAttribute('aria-invalid')).to.equal('true');

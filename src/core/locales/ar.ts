@@ -55,4 +55,5 @@ export const ar: Texts = [
   'تم إتمام هذه الدفعة بالفعل.', // rPaid
   'MM/YY', // mmYY
   'إلغاء', // cancel
+  'أدخل اسم صاحب الحساب.', // eAccHolder
 ];

@@ -55,4 +55,5 @@ export const de: Texts = [
   'Diese Zahlung ist bereits abgeschlossen.', // rPaid
   'MM/JJ', // mmYY
   'Abbrechen', // cancel
+  'Namen des Kontoinhabers eingeben.', // eAccHolder
 ];

@@ -55,4 +55,5 @@ export const es: Texts = [
   'Este pago ya se ha realizado.', // rPaid
   'MM/AA', // mmYY
   'Cancelar', // cancel
+  'Introduce el nombre del titular de la cuenta.', // eAccHolder
 ];

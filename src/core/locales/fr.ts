@@ -55,4 +55,5 @@ export const fr: Texts = [
   'Ce paiement est déjà effectué.', // rPaid
   'MM/AA', // mmYY
   'Annuler', // cancel
+  'Saisissez le nom du titulaire du compte.', // eAccHolder
 ];

@@ -55,4 +55,5 @@ export const it: Texts = [
   'Questo pagamento è già stato effettuato.', // rPaid
   'MM/AA', // mmYY
   'Annulla', // cancel
+  'Inserisci il nome dell\u2019intestatario del conto.', // eAccHolder
 ];

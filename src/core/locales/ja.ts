@@ -55,4 +55,5 @@ export const ja: Texts = [
   'この支払いはすでに完了しています。', // rPaid
   'MM/YY', // mmYY
   'キャンセル', // cancel
+  '口座名義人の名前を入力してください。', // eAccHolder
 ];

@@ -55,4 +55,5 @@ export const nl: Texts = [
   'Deze betaling is al voltooid.', // rPaid
   'MM/JJ', // mmYY
   'Annuleren', // cancel
+  'Vul de naam van de rekeninghouder in.', // eAccHolder
 ];

@@ -55,4 +55,5 @@ export const pl: Texts = [
   'Ta płatność została już zrealizowana.', // rPaid
   'MM/RR', // mmYY
   'Anuluj', // cancel
+  'Podaj imię i nazwisko właściciela konta.', // eAccHolder
 ];

@@ -55,4 +55,5 @@ export const pt: Texts = [
   'Este pagamento já foi concluído.', // rPaid
   'MM/AA', // mmYY
   'Cancelar', // cancel
+  'Introduza o nome do titular da conta.', // eAccHolder
 ];

@@ -55,4 +55,5 @@ export const sv: Texts = [
   'Betalningen är redan genomförd.', // rPaid
   'MM/ÅÅ', // mmYY
   'Avbryt', // cancel
+  'Ange kontoinnehavarens namn.', // eAccHolder
 ];

@@ -55,4 +55,5 @@ export const tr: Texts = [
   'Bu ödeme zaten tamamlandı.', // rPaid
   'AA/YY', // mmYY
   'İptal', // cancel
+  'Hesap sahibinin adını girin.', // eAccHolder
 ];

@@ -55,4 +55,5 @@ export const zh: Texts = [
   '此付款已完成。', // rPaid
   'MM/YY', // mmYY
   '取消', // cancel
+  '请输入账户持有人姓名。', // eAccHolder
 ];

@@ -67,7 +67,7 @@ export class BankAccountForm extends MethodForm<BankField> {
     switch (field) {
       case 'holder': {
         const holder = value.trim();
-        return holder.length >= 4 && holder.length <= 128 && /\p{L}/u.test(holder) ? undefined : 'eHolder';
+        return holder.length >= 4 && holder.length <= 128 && /\p{L}/u.test(holder) ? undefined : 'eAccHolder';
       }
       case 'iban':
         return ibanProblem(value) ? 'eIban' : undefined;
