@@ -266,6 +266,24 @@ describe('<payment-widget>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('fetches the form data again once the browser is back online, saying "No connection" once meanwhile', async () => {
+    fetchStub = stubFetch();
+    const served = window.fetch;
+    let online = false;
+    window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => (String(input).endsWith('/form') && !online ? Promise.reject(new TypeError('Failed to fetch')) : served(input, init))) as typeof fetch;
+    const errors: string[] = [];
+    const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} @pw-error=${(e: CustomEvent) => errors.push(e.detail.message)}></payment-widget>`);
+    await waitUntil(() => el.loadError !== '');
+    expect(el.loadError).to.equal('No connection. Try again.');
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await waitUntil(() => el.checkout !== undefined, 'the form data was not fetched again');
+    await settle(el);
+    expect(el.loadError).to.equal('');
+    expect(all(el, 'iframe').length).to.equal(2);
+    expect(errors).to.deep.equal(['No connection. Try again.']);
+  });
+
   it('says so in English when the locale file cannot be reached either', async () => {
     fetchStub = stubFetch();
     window.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;

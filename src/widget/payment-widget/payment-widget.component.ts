@@ -185,10 +185,12 @@ export class PaymentWidget extends LitElement {
     this.dir = dirOf(this.#locale);
   }
 
-  async #load(): Promise<void> {
+  /** `attempt`: how many loads in a row could not reach the gateway; a retry keeps saying so until it does. */
+  async #load(attempt = 0): Promise<void> {
     this.#abort?.abort();
     this.checkout = undefined;
-    this.loadError = this.challenge = '';
+    if (!attempt) this.loadError = '';
+    this.challenge = '';
     this.cancelling = this.paid = false;
     this.#cancel = undefined;
     this.#readyFired = this.#unavailableFired = false;
@@ -210,7 +212,7 @@ export class PaymentWidget extends LitElement {
       console.error('<payment-widget>: this page has an opaque origin (framed in a sandbox without allow-same-origin); the payment form cannot work here.');
       return this.#fail('', 'eLoad', abort.signal);
     }
-    this.loading = true;
+    this.loading = !attempt;
     // A page's first Intl formatter costs tens of milliseconds (the browser sets up its locale
     // data); made while the form data is on its way, the pay label that needs one is quick.
     if (!this.dataset.form) setTimeout(() => formatAmount('0', 'EUR', this.#asked));
@@ -225,6 +227,7 @@ export class PaymentWidget extends LitElement {
         return this.#fail(answer.code, key === 'rPaid' || key === 'rSession' || key === 'rCancelled' ? key : 'eLoad', abort.signal);
       }
       this.checkout = answer.form;
+      this.loadError = '';
       if (import.meta.env.DEV) {
         for (const brand of this.#pageBrands()) {
           if (!answer.form.brands.includes(brand)) console.warn(`<payment-widget>: brand ${brand} is not enabled for this checkout's entity and is not offered.`);
@@ -232,10 +235,32 @@ export class PaymentWidget extends LitElement {
         }
       }
     } catch {
-      if (!abort.signal.aborted) void this.#fail('', 'rNetwork', abort.signal);
+      if (abort.signal.aborted) return;
+      // Said and told the shop once; the retries that follow are silent.
+      if (!attempt) void this.#fail('', 'rNetwork', abort.signal);
+      this.#retryLoad(attempt + 1, abort.signal);
     } finally {
       if (this.#abort === abort) this.loading = false;
     }
+  }
+
+  /**
+   * The gateway could not be reached (offline, a lost answer): the form data is fetched again as
+   * soon as the browser is back online, and every so often (2 s, doubling up to 30 s) until it
+   * comes, or another load or an unmount ends it.
+   */
+  #retryLoad(attempt: number, signal: AbortSignal): void {
+    const again = () => {
+      stop();
+      if (!signal.aborted) void this.#load(attempt);
+    };
+    const timer = setTimeout(again, Math.min(30_000, 1_000 * 2 ** attempt));
+    const stop = () => {
+      clearTimeout(timer);
+      removeEventListener('online', again);
+    };
+    addEventListener('online', again);
+    signal.addEventListener('abort', stop, { once: true });
   }
 
   /** The page cannot tell the widget its gateway or checkout (the classic mount): said like a form that cannot load, and why in the console. */
