@@ -120,6 +120,36 @@ describe('card form', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('lets the shopper correct the month of a filled expiry in place: an edit inside stays as typed, with its caret', async () => {
+    const { el } = await cardForm();
+    const expiry = one<HTMLInputElement>(el, '#expiry');
+    // What the browser does to the field, then the input event: the value with the caret at `caret`.
+    const edit = async (value: string, caret: number) => {
+      expiry.value = value;
+      expiry.setSelectionRange(caret, caret);
+      expiry.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText' }));
+      await settle(el);
+    };
+    type(expiry, '0635');
+    await settle(el);
+    expect(expiry.value).to.equal('06/35');
+    // "06" selected and "0" typed, then "7": 07/35, not 00/357.
+    await edit('0/35', 1);
+    expect([expiry.value, expiry.selectionStart]).to.deep.equal(['0/35', 1]);
+    await edit('07/35', 2);
+    expect(expiry.value).to.equal('07/35');
+    // Backspace after the month, then "8".
+    await edit('0/35', 1);
+    await edit('08/35', 2);
+    expect(expiry.value).to.equal('08/35');
+    // Delete at the start deletes: "8/35" stays, not "08/35" again.
+    await edit('8/35', 0);
+    expect([expiry.value, expiry.selectionStart]).to.deep.equal(['8/35', 0]);
+    blur(expiry);
+    await settle(el);
+    expect(expiry.getAttribute('aria-invalid')).to.equal('false');
+  });
+
   it('shows an expired card and a bad holder with aria-invalid and a described error', async () => {
     const { el, posted, frame, submit } = await cardForm();
     await frame('number', validNumber);

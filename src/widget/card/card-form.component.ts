@@ -168,7 +168,10 @@ export class CardForm extends MethodForm<CardField> {
 
   protected override onInput(field: CardField, event: Event): void {
     const input = event.target as HTMLInputElement;
-    if (field === 'expiry') input.value = formatExpiryInput(input.value);
+    // Typed or pasted at the end, the slash comes by itself; an edit inside ("06" selected and
+    // retyped, a Backspace after the month) stays as typed, with the caret where it was: reformatted,
+    // the digits would shift across the slash and the caret jump to the end.
+    if (field === 'expiry' && input.selectionStart === input.value.length) input.value = formatExpiryInput(input.value);
     this.setValue(field, input.value);
   }
 
