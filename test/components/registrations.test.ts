@@ -218,6 +218,17 @@ describe('saved cards billing address', () => {
     radios[1]!.click();
     await settle(el);
     expect(holderLabel()).to.deep.equal(['Account holder']);
+    // The bank account's own rule and message: "Ann" is too short for bankAccount.holder (4 at least), "Smith & Co" is a name.
+    const accountHolder = one<HTMLInputElement>(list, '#holder');
+    type(accountHolder, 'Ann');
+    blur(accountHolder);
+    await settle(el);
+    expect(description(accountHolder)).to.equal('Enter the account holder\u2019s name.');
+    type(accountHolder, 'Smith & Co');
+    blur(accountHolder);
+    await settle(el);
+    expect(accountHolder.getAttribute('aria-invalid')).to.equal('false');
+    type(accountHolder, '');
     radios[2]!.click();
     await settle(el);
     expect(holderLabel()).to.deep.equal([]);

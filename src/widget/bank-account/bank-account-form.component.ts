@@ -1,6 +1,7 @@
 // SEPA direct debit: account holder, IBAN, BIC (optional: the IBAN names the bank) and the
 // mandate. Checked as the gateway does (core/bank.ts; national check digits are left to the
 // gateway); the page sends it itself (no card data).
+import { accountHolderValid } from '../../core/expiry.ts';
 import { html } from 'lit';
 import { bicValid, compactBic, compactIban, displayIban, ibanProblem } from '../../core/bank.ts';
 import type { MessageKey } from '../../core/i18n.ts';
@@ -65,10 +66,8 @@ export class BankAccountForm extends MethodForm<BankField> {
   protected override problem(field: BankField): MessageKey | undefined {
     const value = this.value(field);
     switch (field) {
-      case 'holder': {
-        const holder = value.trim();
-        return holder.length >= 4 && holder.length <= 128 && /\p{L}/u.test(holder) ? undefined : 'eAccHolder';
-      }
+      case 'holder':
+        return accountHolderValid(value) ? undefined : 'eAccHolder';
       case 'iban':
         return ibanProblem(value) ? 'eIban' : undefined;
       case 'bic':
