@@ -1,8 +1,8 @@
 // One set of migrations, written once with Kysely's schema builder, for SQLite and PostgreSQL.
 // Every table carries entity_id so that a distributed PostgreSQL can shard by entity.
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001_payments_registrations_idempotency': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -206,6 +206,18 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('schedules').addColumn('claimed_at', 'bigint').execute();
       await db.schema.createIndex('schedules_claimed').on('schedules').columns(['claimed_at']).execute();
+    },
+  },
+  // One active webhook per entity and URL (URLs are stored canonical): two POSTs of one URL at
+  // once, or on two processes, could both pass the API's check and register it twice, each
+  // notification then sent twice. Twins registered before are ended first, the oldest kept, with
+  // their notifications not yet delivered, as a DELETE ends them.
+  '0008_webhook_urls': {
+    async up(db: Kysely<unknown>) {
+      const twin = sql`EXISTS (SELECT 1 FROM webhooks w WHERE w.entity_id = webhooks.entity_id AND w.url = webhooks.url AND w.status = 'active' AND (w.created_at < webhooks.created_at OR (w.created_at = webhooks.created_at AND w.id < webhooks.id)))`;
+      await sql`UPDATE webhook_outbox SET status = 'cancelled', claimed_by = NULL, claim_expires_at = NULL WHERE status = 'pending' AND webhook_id IN (SELECT id FROM webhooks WHERE status = 'active' AND ${twin})`.execute(db);
+      await sql`UPDATE webhooks SET status = 'deleted' WHERE status = 'active' AND ${twin}`.execute(db);
+      await db.schema.createIndex('webhooks_entity_url').on('webhooks').columns(['entity_id', 'url']).unique().where(sql<boolean>`status = 'active'`).execute();
     },
   },
 };

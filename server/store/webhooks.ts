@@ -1,14 +1,23 @@
 // Webhooks repository: the webhooks registered through the API, and the outbox of notifications
 // (written in the commit of the change they report; claimed with a lease for delivery).
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Dialect, Trx } from './db.ts';
 import type { Database, WebhookOutboxTable, WebhooksTable } from './tables.ts';
 
 export type WebhookRow = Selectable<WebhooksTable>;
 export type OutboxRow = Selectable<WebhookOutboxTable>;
 
-export async function insertWebhook(trx: Trx, row: WebhooksTable): Promise<void> {
-  await trx.insertInto('webhooks').values(row).execute();
+/** The predicate of the partial unique index webhooks_entity_url, written out: a bound value would not match it. */
+const ACTIVE = sql<boolean>`status = 'active'`;
+
+/** false when the entity has an active webhook of that URL already (one per URL: migration 0008). */
+export async function insertWebhook(trx: Trx, row: WebhooksTable): Promise<boolean> {
+  const result = await trx
+    .insertInto('webhooks')
+    .values(row)
+    .onConflict((oc) => oc.columns(['entity_id', 'url']).where(ACTIVE).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /** Active webhooks: of one entity, or of every entity (the registry's cache). */

@@ -85,11 +85,12 @@ export class WebhookRegistry {
   }
 
   /** Register a webhook; without a secret one is generated (answered once, at creation). */
-  async add(entityId: string, input: { url: string; secret?: string; wrapper: Wrapper }): Promise<Webhook> {
+  /** The new webhook; undefined when the entity has an active one of this URL (registered meanwhile). */
+  async add(entityId: string, input: { url: string; secret?: string; wrapper: Wrapper }): Promise<Webhook | undefined> {
     const id = this.newId();
     const secret = (input.secret ?? randomBytes(32).toString('hex')).toUpperCase();
     const now = this.clock().getTime();
-    await this.store.write((trx) =>
+    const added = await this.store.write((trx) =>
       insertWebhook(trx, {
         id,
         entity_id: entityId,
@@ -101,8 +102,9 @@ export class WebhookRegistry {
         updated_at: now,
       }),
     );
-    this.secrets.set(id, secret);
     await this.refresh();
+    if (!added) return undefined;
+    this.secrets.set(id, secret);
     return { id, entityId, url: input.url, wrapper: input.wrapper, secret, source: 'api', createdAt: now };
   }
 

@@ -8,9 +8,13 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import BetterSqlite3 from 'better-sqlite3';
 import Fastify from 'fastify';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { demoShop } from '../../demo/shop.ts';
 import { createGateway } from '../../server/gateway.ts';
+import { migrate, migrations } from '../../server/store/migrations.ts';
+import { deleteWebhook, insertWebhook } from '../../server/store/webhooks.ts';
 import { decryptNotification, ciphertextOf } from '../../server/webhooks/encryption.ts';
 import { pageCard, prepareCheckout, Shopper } from '../support/checkouts.ts';
 import { fullCardDebit } from '../support/groups.ts';
@@ -614,6 +618,63 @@ describe('webhooks: two gateways on one PostgreSQL schema', { skip: pgSkip }, ()
       await b.close();
       await receiver.stop();
       await schema.drop();
+    }
+  });
+});
+
+/** One active webhook per entity and URL, however many requests register it at once. */
+function oneUrlSuite(backend: Backend) {
+  let gw: Gw;
+  before(async () => {
+    gw = await start(backend);
+  });
+  after(() => gw.close());
+
+  it('registers a URL sent by ten requests at once exactly once; the others are refused naming url', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => gw.client.post('/v1/webhooks', { url: 'https://shop.example/at-once' })));
+    const added = answers.filter((a) => a.status === 200);
+    assert.equal(added.length, 1, JSON.stringify(answers.map((a) => a.status)));
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.result.parameterErrors[0].name, 'url');
+    }
+    const listed = (await gw.client.get('/v1/webhooks')).body.webhooks.filter((w: { url: string }) => w.url === 'https://shop.example/at-once');
+    assert.deepEqual(listed.map((w: { id: string }) => w.id), [added[0]!.body.id]);
+    await gw.client.delete(`/v1/webhooks/${added[0]!.body.id}`);
+  });
+
+  it('the database keeps one active row per entity and URL: a second insert is refused, another entity or a deleted one is not', async () => {
+    const row = (id: string, entityId = shopA.entityId) => ({ id, entity_id: entityId, url: 'https://shop.example/unique', wrapper: 'none', secret: 'x', status: 'active', created_at: 1, updated_at: 1 });
+    const insert = (r: ReturnType<typeof row>) => gw.running.store.write((trx) => insertWebhook(trx, r));
+    assert.equal(await insert(row('a'.repeat(32))), true);
+    assert.equal(await insert(row('b'.repeat(32))), false);
+    assert.equal(await insert(row('c'.repeat(32), shopB.entityId)), true);
+    await gw.running.store.write((trx) => deleteWebhook(trx, shopA.entityId, 'a'.repeat(32), 2));
+    assert.equal(await insert(row('d'.repeat(32))), true);
+  });
+}
+
+describe('webhooks: one per URL on SQLite', () => oneUrlSuite({}));
+describe('webhooks: one per URL on PostgreSQL', { skip: pgSkip }, () => oneUrlSuite({ databaseUrl }));
+
+describe('webhooks: migration 0008 on a database that has twins', () => {
+  it('keeps the oldest active webhook of an entity and URL, ends the others and their notifications not yet delivered', async () => {
+    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
+    try {
+      const provider = { getMigrations: async () => migrations };
+      const before = await new Migrator({ db, provider }).migrateTo('0007_schedule_claims');
+      assert.equal(before.error, undefined);
+      const hook = (id: string, createdAt: number, entityId = shopA.entityId, status = 'active') => ({ id, entity_id: entityId, url: 'https://shop.example/twin', wrapper: 'none', secret: 'x', status, created_at: createdAt, updated_at: createdAt });
+      await db.insertInto('webhooks').values([hook('1'.repeat(32), 20), hook('2'.repeat(32), 10), hook('3'.repeat(32), 30), hook('4'.repeat(32), 5, shopB.entityId), hook('5'.repeat(32), 1, shopA.entityId, 'deleted')]).execute();
+      const note = (id: string, webhookId: string, status: string) => ({ id, entity_id: shopA.entityId, webhook_id: webhookId, url: 'https://shop.example/twin', event_type: 'PAYMENT', event_action: 'CREATED', resource_id: id, content_type: 'text/plain', body: '00', iv: '00', tag: '00', status, attempts: 0, next_attempt_at: 0, created_at: 0, updated_at: 0 });
+      await db.insertInto('webhook_outbox').values([note('a'.repeat(32), '1'.repeat(32), 'pending'), note('b'.repeat(32), '2'.repeat(32), 'pending'), note('c'.repeat(32), '3'.repeat(32), 'delivered')]).execute();
+      await migrate(db);
+      const statuses = Object.fromEntries((await db.selectFrom('webhooks').select(['id', 'status']).execute()).map((r) => [r.id[0], r.status]));
+      assert.deepEqual(statuses, { '1': 'deleted', '2': 'active', '3': 'deleted', '4': 'active', '5': 'deleted' });
+      const notes = Object.fromEntries((await db.selectFrom('webhook_outbox').select(['id', 'status']).execute()).map((r) => [r.id[0], r.status]));
+      assert.deepEqual(notes, { a: 'cancelled', b: 'pending', c: 'delivered' });
+    } finally {
+      await db.destroy();
     }
   });
 });

@@ -72,9 +72,15 @@ export function webhookRoutes(app: FastifyInstance, g: Gateway) {
           if (!parsed.ok) return parsed.invalid;
           const { secret, wrapper } = parsed.value;
           const url = canonicalUrl(parsed.value.url);
-          const existing = (await registry().list(ctx.entity.id)).find((w) => canonicalUrl(w.url) === url);
-          if (existing) return { kind: 'invalid', failure: failure([paramError('url', parsed.value.url, `is already registered for this entity (webhook ${existing.id})`)]) };
-          return { kind: 'added', webhook: await registry().add(ctx.entity.id, { url, secret, wrapper: wrapper ?? 'none' }) };
+          const registered = async (): Promise<Invalid | undefined> => {
+            const existing = (await registry().list(ctx.entity.id)).find((w) => canonicalUrl(w.url) === url);
+            return existing && { kind: 'invalid', failure: failure([paramError('url', parsed.value.url, `is already registered for this entity (webhook ${existing.id})`)]) };
+          };
+          const before = await registered();
+          if (before) return before;
+          // Another request may register the URL meanwhile: the database keeps one (its unique index).
+          const webhook = await registry().add(ctx.entity.id, { url, secret, wrapper: wrapper ?? 'none' });
+          return webhook ? { kind: 'added', webhook } : ((await registered()) ?? { kind: 'invalid', failure: failure([paramError('url', parsed.value.url, 'is already registered for this entity')]) });
         },
         respond: (value, ctx) => (value.kind === 'added' ? envelope(ctx, webhookView(value.webhook, 'whole')) : failureReply(g, ctx, value)),
       });
