@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { PaymentWidget } from '../../src/widget/payment-widget/payment-widget.component.ts';
 import type { CardForm } from '../../src/widget/card/card-form.component.ts';
-import { all, CHECKOUT_ID, formData, fromFrame, GATEWAY, json, one, settle, stubFetch, type, widget } from './support.ts';
+import { all, CHECKOUT_ID, formData, fromFrame, GATEWAY, json, localeFile, one, settle, stubFetch, type, widget } from './support.ts';
 
 /** The method choice with this id ("saved", "card", "bank"…). */
 const method = (el: PaymentWidget, id: string) => all<HTMLInputElement>(el, 'input[name="method"]').find((input) => input.value === id)!;
@@ -282,6 +282,29 @@ describe('<payment-widget>', () => {
     expect(el.loadError).to.equal('');
     expect(all(el, 'iframe').length).to.equal(2);
     expect(errors).to.deep.equal(['No connection. Try again.']);
+  });
+
+  it('says "No connection" once even when a retry begins before the locale\u2019s texts have come', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const real = localeFile();
+    fetchStub = stubFetch(undefined, undefined, async (call) => {
+      await held;
+      return real(call);
+    });
+    const served = window.fetch;
+    let formCalls = 0;
+    window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => (String(input).endsWith('/form') ? (formCalls++, Promise.reject(new TypeError('Failed to fetch'))) : served(input, init))) as typeof fetch;
+    const errors: string[] = [];
+    const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} locale="de" @pw-error=${(e: CustomEvent) => errors.push(e.detail.message)}></payment-widget>`);
+    await waitUntil(() => formCalls >= 1);
+    // The browser is back, the gateway still out of reach; then the German texts come.
+    window.dispatchEvent(new Event('online'));
+    await waitUntil(() => formCalls >= 2);
+    release();
+    await waitUntil(() => el.loadError !== '', 'the form says nothing');
+    expect(el.loadError).to.equal('Keine Verbindung. Erneut versuchen.');
+    expect(errors).to.deep.equal(['Keine Verbindung. Erneut versuchen.']);
   });
 
   it('says so in English when the locale file cannot be reached either', async () => {

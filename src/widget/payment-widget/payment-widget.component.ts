@@ -236,8 +236,9 @@ export class PaymentWidget extends LitElement {
       }
     } catch {
       if (abort.signal.aborted) return;
-      // Said and told the shop once; the retries that follow are silent.
-      if (!attempt) void this.#fail('', 'rNetwork', abort.signal);
+      // Said and told the shop once; the retries that follow are silent. A retry that began before
+      // the texts came (and so before it was said) says it.
+      if (!this.loadError) void this.#fail('', 'rNetwork', abort.signal);
       this.#retryLoad(attempt + 1, abort.signal);
     } finally {
       if (this.#abort === abort) this.loading = false;
