@@ -234,7 +234,7 @@ export function hasExpired(expiryMonth: string, expiryYear: string, now: Date): 
 }
 
 /** A token's expiry is optional; a year alone has passed once the next one began. */
-function tokenHasExpired({ expiryMonth, expiryYear }: NonNullable<AccountFields['tokenAccount']>, now: Date): boolean {
+export function tokenHasExpired({ expiryMonth, expiryYear }: { expiryMonth?: string | undefined; expiryYear?: string | undefined }, now: Date): boolean {
   if (!expiryYear) return false;
   return hasExpired(expiryMonth ?? '12', expiryYear, now);
 }

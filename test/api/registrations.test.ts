@@ -335,4 +335,19 @@ describe('registration payments against the stored card', () => {
     const inFull = await gw.client.post('/v1/payments', cardDebit({ 'card.expiryMonth': '04', 'card.expiryYear': '2026' }));
     assert.equal(inFull.body.result.code, '100.100.303');
   });
+
+  it('refuses a stored token once its expiry has passed, a year alone at its end, as the token sent in full would be', async () => {
+    gw.clock.current = new Date('2026-06-15T12:00:00Z');
+    const token = { paymentBrand: 'VISA', 'tokenAccount.number': '4895370012345678', 'tokenAccount.type': 'NETWORK', 'tokenAccount.expiryYear': '2026' };
+    const stored = await gw.client.post('/v1/registrations', token);
+    assert.equal(stored.status, 200, JSON.stringify(stored.body));
+    gw.clock.current = new Date('2026-12-31T23:59:00Z');
+    assert.equal((await gw.client.post(`/v1/registrations/${stored.body.id}/payments`, payment())).body.result.code, '000.100.110');
+    gw.clock.current = new Date('2027-01-01T00:00:00Z');
+    const expired = await gw.client.post(`/v1/registrations/${stored.body.id}/payments`, payment());
+    assert.equal(expired.status, 400);
+    assert.equal(expired.body.result.code, '100.100.303');
+    const sent = await gw.client.post('/v1/payments', { amount: '9.99', currency: 'EUR', paymentType: 'DB', ...token });
+    assert.equal(sent.body.result.code, '100.100.303');
+  });
 });
