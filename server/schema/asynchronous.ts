@@ -20,12 +20,16 @@ export function resultUrlWith(shopperResultUrl: string, id: string, resourcePath
   return url.href;
 }
 
-/** How long the URL the shopper is sent back to can get: shopperResultUrl with a checkout's id and resourcePath. */
-function longestResultUrl(shopperResultUrl: string): number {
+/**
+ * How long the URL the shopper is sent back to can get (shopperResultUrl, percent-encoded, with a
+ * checkout's id and resourcePath), and what that leaves shopperResultUrl itself, encoded.
+ */
+function resultUrlRoom(shopperResultUrl: string): { longest: number; room: number } | undefined {
   try {
-    return resultUrlWith(shopperResultUrl, LONGEST_ID, `/v1/checkouts/${LONGEST_ID}/payment`).length;
+    const longest = resultUrlWith(shopperResultUrl, LONGEST_ID, `/v1/checkouts/${LONGEST_ID}/payment`).length;
+    return { longest, room: REDIRECT_URL_MAX - (longest - new URL(shopperResultUrl).href.length) };
   } catch {
-    return 0; // not a URL: refused as such
+    return undefined; // not a URL: refused as such
   }
 }
 
@@ -37,10 +41,9 @@ function longestResultUrl(shopperResultUrl: string): number {
  */
 export function checkShopperResultUrl(shopperResultUrl: string | undefined, appSchemeUrl: string | undefined): CodedParamError[] {
   if (shopperResultUrl === undefined) return [];
-  const longest = longestResultUrl(shopperResultUrl);
-  if (longest > REDIRECT_URL_MAX) {
-    const room = REDIRECT_URL_MAX - (longest - shopperResultUrl.length);
-    return [paramError('shopperResultUrl', shopperResultUrl, `is too long: the gateway adds id and resourcePath to it, and redirect.url may have at most ${REDIRECT_URL_MAX} characters (keep this URL within ${room})`)];
+  const room = resultUrlRoom(shopperResultUrl);
+  if (room && room.longest > REDIRECT_URL_MAX) {
+    return [paramError('shopperResultUrl', shopperResultUrl, `is too long: the gateway adds id and resourcePath to it, and redirect.url may have at most ${REDIRECT_URL_MAX} characters (keep this URL within ${room.room}, percent-encoded)`)];
   }
   const scheme = schemeOf(shopperResultUrl);
   if (scheme === 'http:' || scheme === 'https:') return [];

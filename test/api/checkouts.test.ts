@@ -124,8 +124,11 @@ function checkoutSuite(options: TestGatewayOptions) {
       const refused = await gw.client.post('/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB', shopperResultUrl: url(1905) });
       assert.equal(refused.status, 400);
       assert.deepEqual(refused.body.result.parameterErrors, [
-        { name: 'shopperResultUrl', value: url(1905), message: 'shopperResultUrl is too long: the gateway adds id and resourcePath to it, and redirect.url may have at most 2048 characters (keep this URL within 1904)' },
+        { name: 'shopperResultUrl', value: url(1905), message: 'shopperResultUrl is too long: the gateway adds id and resourcePath to it, and redirect.url may have at most 2048 characters (keep this URL within 1904, percent-encoded)' },
       ]);
+      // Counted as the shopper's browser is sent there: é is %C3%A9, six characters.
+      const accented = await gw.client.post('/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB', shopperResultUrl: `https://shop.example/${'é'.repeat(700)}` });
+      assert.match(accented.body.result.parameterErrors[0].message, /\(keep this URL within 1904, percent-encoded\)$/);
       const id = await prepareCheckout(gw.client, { shopperResultUrl: url(1904) });
       const paid = await shopper.pay(id, pageCard());
       assert.equal(paid.status, 200, JSON.stringify(paid.body));
