@@ -2,6 +2,19 @@
 // Every table carries entity_id so that a distributed PostgreSQL can shard by entity.
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
+/**
+ * One receiver's URL as migration 0008 wrote it: the API's canonical form of that day (routes/
+ * webhooks.ts › canonicalUrl), frozen here so that the migration does what it did whatever that
+ * function becomes. WHATWG URL's form, no trailing dot on the host, no fragment, no empty query.
+ */
+function receiverUrl(url: string): string {
+  const parsed = URL.parse(url);
+  if (!parsed) return url;
+  if (parsed.hostname.endsWith('.')) parsed.hostname = parsed.hostname.slice(0, -1);
+  parsed.hash = '';
+  return parsed.search === '' ? parsed.href.replace(/\?$/, '') : parsed.href;
+}
+
 export const migrations: Record<string, Migration> = {
   '0001_payments_registrations_idempotency': {
     async up(db: Kysely<unknown>) {
@@ -208,15 +221,27 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('schedules_claimed').on('schedules').columns(['claimed_at']).execute();
     },
   },
-  // One active webhook per entity and URL (URLs are stored canonical): two POSTs of one URL at
-  // once, or on two processes, could both pass the API's check and register it twice, each
-  // notification then sent twice. Twins registered before are ended first, the oldest kept, with
-  // their notifications not yet delivered, as a DELETE ends them.
+  // One active webhook per entity and URL: two POSTs of one URL at once, or on two processes,
+  // could both pass the API's check and register it twice, each notification then sent twice.
+  // Twins registered before, however spelt (the API's notion of one receiver grew over time), are
+  // ended first, the oldest kept with its URL written canonical, with their notifications not yet
+  // delivered, as a DELETE ends them.
   '0008_webhook_urls': {
     async up(db: Kysely<unknown>) {
-      const twin = sql`EXISTS (SELECT 1 FROM webhooks w WHERE w.entity_id = webhooks.entity_id AND w.url = webhooks.url AND w.status = 'active' AND (w.created_at < webhooks.created_at OR (w.created_at = webhooks.created_at AND w.id < webhooks.id)))`;
-      await sql`UPDATE webhook_outbox SET status = 'cancelled', claimed_by = NULL, claim_expires_at = NULL WHERE status = 'pending' AND webhook_id IN (SELECT id FROM webhooks WHERE status = 'active' AND ${twin})`.execute(db);
-      await sql`UPDATE webhooks SET status = 'deleted' WHERE status = 'active' AND ${twin}`.execute(db);
+      const now = Date.now();
+      const { rows } = await sql<{ id: string; entity_id: string; url: string }>`SELECT id, entity_id, url FROM webhooks WHERE status = 'active' ORDER BY created_at, id`.execute(db);
+      const kept = new Set<string>();
+      for (const row of rows) {
+        const url = receiverUrl(row.url);
+        const key = `${row.entity_id} ${url}`;
+        if (!kept.has(key)) {
+          kept.add(key);
+          if (url !== row.url) await sql`UPDATE webhooks SET url = ${url}, updated_at = ${now} WHERE id = ${row.id}`.execute(db);
+          continue;
+        }
+        await sql`UPDATE webhook_outbox SET status = 'cancelled', claimed_by = NULL, claim_expires_at = NULL, updated_at = ${now} WHERE webhook_id = ${row.id} AND status = 'pending'`.execute(db);
+        await sql`UPDATE webhooks SET status = 'deleted', updated_at = ${now} WHERE id = ${row.id}`.execute(db);
+      }
       await db.schema.createIndex('webhooks_entity_url').on('webhooks').columns(['entity_id', 'url']).unique().where(sql<boolean>`status = 'active'`).execute();
     },
   },

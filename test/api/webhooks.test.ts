@@ -658,19 +658,33 @@ describe('webhooks: one per URL on SQLite', () => oneUrlSuite({}));
 describe('webhooks: one per URL on PostgreSQL', { skip: pgSkip }, () => oneUrlSuite({ databaseUrl }));
 
 describe('webhooks: migration 0008 on a database that has twins', () => {
-  it('keeps the oldest active webhook of an entity and URL, ends the others and their notifications not yet delivered', async () => {
+  it('keeps the oldest active webhook of an entity and URL however spelt, written canonical; ends the others and their notifications not yet delivered', async () => {
     const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
     try {
       const provider = { getMigrations: async () => migrations };
       const before = await new Migrator({ db, provider }).migrateTo('0007_schedule_claims');
       assert.equal(before.error, undefined);
-      const hook = (id: string, createdAt: number, entityId = shopA.entityId, status = 'active') => ({ id, entity_id: entityId, url: 'https://shop.example/twin', wrapper: 'none', secret: 'x', status, created_at: createdAt, updated_at: createdAt });
-      await db.insertInto('webhooks').values([hook('1'.repeat(32), 20), hook('2'.repeat(32), 10), hook('3'.repeat(32), 30), hook('4'.repeat(32), 5, shopB.entityId), hook('5'.repeat(32), 1, shopA.entityId, 'deleted')]).execute();
+      const hook = (id: string, createdAt: number, url: string, entityId = shopA.entityId, status = 'active') => ({ id, entity_id: entityId, url, wrapper: 'none', secret: 'x', status, created_at: createdAt, updated_at: createdAt });
+      await db
+        .insertInto('webhooks')
+        .values([
+          hook('1'.repeat(32), 20, 'https://shop.example/twin'),
+          hook('2'.repeat(32), 10, 'HTTPS://Shop.Example.:443/twin#n'),
+          hook('3'.repeat(32), 30, 'https://shop.example/twin?'),
+          hook('4'.repeat(32), 5, 'https://shop.example/twin', shopB.entityId),
+          hook('5'.repeat(32), 1, 'https://shop.example/twin', shopA.entityId, 'deleted'),
+          hook('6'.repeat(32), 40, 'https://shop.example/other'),
+        ])
+        .execute();
       const note = (id: string, webhookId: string, status: string) => ({ id, entity_id: shopA.entityId, webhook_id: webhookId, url: 'https://shop.example/twin', event_type: 'PAYMENT', event_action: 'CREATED', resource_id: id, content_type: 'text/plain', body: '00', iv: '00', tag: '00', status, attempts: 0, next_attempt_at: 0, created_at: 0, updated_at: 0 });
       await db.insertInto('webhook_outbox').values([note('a'.repeat(32), '1'.repeat(32), 'pending'), note('b'.repeat(32), '2'.repeat(32), 'pending'), note('c'.repeat(32), '3'.repeat(32), 'delivered')]).execute();
       await migrate(db);
       const statuses = Object.fromEntries((await db.selectFrom('webhooks').select(['id', 'status']).execute()).map((r) => [r.id[0], r.status]));
-      assert.deepEqual(statuses, { '1': 'deleted', '2': 'active', '3': 'deleted', '4': 'active', '5': 'deleted' });
+      assert.deepEqual(statuses, { '1': 'deleted', '2': 'active', '3': 'deleted', '4': 'active', '5': 'deleted', '6': 'active' });
+      const kept = await db.selectFrom('webhooks').select(['url', 'updated_at']).where('id', '=', '2'.repeat(32)).executeTakeFirstOrThrow();
+      assert.equal(kept.url, 'https://shop.example/twin');
+      const ended = await db.selectFrom('webhook_outbox').select('updated_at').where('status', '=', 'cancelled').executeTakeFirstOrThrow();
+      assert.ok(Number(ended.updated_at) > 0, 'the cancelled notification is kept as long as any other');
       const notes = Object.fromEntries((await db.selectFrom('webhook_outbox').select(['id', 'status']).execute()).map((r) => [r.id[0], r.status]));
       assert.deepEqual(notes, { a: 'cancelled', b: 'pending', c: 'delivered' });
     } finally {
