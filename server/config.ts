@@ -109,7 +109,9 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
   return {
     env: gatewayEnv,
     port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '0.0.0.0',
+    // The test environment's demo pays with a published token: reachable from this machine only,
+    // unless HOST says otherwise; a live gateway serves the network.
+    host: env.HOST ?? (gatewayEnv === 'test' ? '127.0.0.1' : '0.0.0.0'),
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
