@@ -4,7 +4,7 @@ import { refused, type AlsoWrite, type Context, type Deps, type Invalid, type Re
 import { resultOf, type Meta } from '../payments/response.ts';
 import { successCode } from '../payments/resultCodes.ts';
 import type { Entity } from '../config.ts';
-import { cvvError, hasExpired, tokenHasExpired, type AccountCheck, type InitialPaymentRequest, type RegistrationPaymentRequest, type RegistrationRequest } from '../schema/requests.ts';
+import { cvvError, expiryHasPassed, type AccountCheck, type InitialPaymentRequest, type RegistrationPaymentRequest, type RegistrationRequest } from '../schema/requests.ts';
 import { failure, paramError } from '../schema/errors.ts';
 import type { AccountData } from '../simulator/acquirer.ts';
 import { deleteRegistration, findRegistration, insertRegistration, type RegistrationRecord } from '../store/registrations.ts';
@@ -83,11 +83,8 @@ export async function payWithRegistration(
   if (cvvWrong) return { kind: 'invalid', failure: failure([cvvWrong]) };
   const masked = pickAccount(registration.details as Record<string, unknown>);
   // A stored card or token expires like any other: it is refused as the same one sent in full would be.
-  const storedCard = masked.card as { expiryMonth?: string; expiryYear?: string } | undefined;
-  const storedToken = masked.tokenAccount as { expiryMonth?: string; expiryYear?: string } | undefined;
-  const now = deps.clock();
-  const expired = (storedCard?.expiryMonth && storedCard.expiryYear && hasExpired(storedCard.expiryMonth, storedCard.expiryYear, now)) || (storedToken && tokenHasExpired(storedToken, now));
-  if (expired) return refused('100.100.303');
+  const stored = (masked.card ?? masked.tokenAccount) as { expiryMonth?: string; expiryYear?: string } | undefined;
+  if (stored && expiryHasPassed(stored, deps.clock())) return refused('100.100.303');
   const data = accountOfRegistration(deps, registration, card?.cvv);
   if (overrideHolder === 'true') {
     const override = overrideHolderOf(masked, card?.holder, bankAccount?.holder);

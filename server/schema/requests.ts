@@ -233,8 +233,8 @@ export function hasExpired(expiryMonth: string, expiryYear: string, now: Date): 
   return Number(expiryYear) * 12 + (Number(expiryMonth) - 1) < now.getUTCFullYear() * 12 + now.getUTCMonth();
 }
 
-/** A token's expiry is optional; a year alone has passed once the next one began. */
-export function tokenHasExpired({ expiryMonth, expiryYear }: { expiryMonth?: string | undefined; expiryYear?: string | undefined }, now: Date): boolean {
+/** A card's or token's expiry, when it has one (a token's is optional); a year alone has passed once the next one began. */
+export function expiryHasPassed({ expiryMonth, expiryYear }: { expiryMonth?: string | undefined; expiryYear?: string | undefined }, now: Date): boolean {
   if (!expiryYear) return false;
   return hasExpired(expiryMonth ?? '12', expiryYear, now);
 }
@@ -354,7 +354,7 @@ function checkAccountData(v: AccountFields, now: Date): { account?: AccountCheck
   if (method === 'TA' && !cardBrands.has(v.paymentBrand)) {
     return { errors: [paramError('paymentBrand', v.paymentBrand, 'must be a card brand for a token account', '100.100.501')] };
   }
-  if (method === 'TA' && tokenHasExpired(v.tokenAccount!, now)) {
+  if (method === 'TA' && expiryHasPassed(v.tokenAccount!, now)) {
     const { expiryMonth, expiryYear } = v.tokenAccount!;
     return { errors: [paramError('tokenAccount.expiryYear', expiryYear, `${expiryMonth ? `with tokenAccount.expiryMonth ${expiryMonth} ` : ''}is in the past: the token has expired`, '100.100.303')] };
   }
