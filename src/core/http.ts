@@ -9,6 +9,13 @@ export interface PaymentAnswer {
   body: GatewayAnswer | null;
 }
 
+/**
+ * The gateway refused the Idempotency-Key because it was already used with other fields: the
+ * attempt whose answer was lost reached it, and the retry's fields differ from that attempt's.
+ */
+export const keyUsedForOtherFields = (answer: PaymentAnswer): boolean =>
+  answer.status === 400 && !!answer.body?.result.parameterErrors?.some((error) => error.name === 'Idempotency-Key');
+
 export const paymentPath = (checkoutId: string): string => `/v1/checkouts/${encodeURIComponent(checkoutId)}/payment`;
 
 export async function postPayment(url: string, fields: Record<string, string>, idempotencyKey: string, fetcher: typeof fetch = fetch): Promise<PaymentAnswer> {

@@ -148,4 +148,39 @@ describe('SEPA direct debit form', () => {
     expect(new URLSearchParams(paymentCalls(fetchStub.calls)[0]!.init.body as string).get('bankAccount.bic')).to.equal('COBADEFFXXX');
     await expect(el).to.be.accessible();
   });
+
+  it('after a lost answer and an edited field, asks the checkout again with a fresh key rather than say the details are invalid', async () => {
+    // The gateway as it is: the lost attempt paid the checkout, but its answer and the one retry
+    // were lost; its key with other fields is refused; any other key is told the checkout is paid.
+    let paidWith: string | undefined;
+    let lost = 2;
+    const respond: Responder = ({ init }) => {
+      const key = (init.headers as Record<string, string>)['Idempotency-Key']!;
+      paidWith ??= key;
+      if (lost-- > 0) throw new TypeError('Failed to fetch');
+      if (key === paidWith) {
+        return json({ result: { code: '200.300.404', parameterErrors: [{ name: 'Idempotency-Key', value: key, message: 'Idempotency-Key was already used for a request with other parameters' }] } }, 400);
+      }
+      return json({ result: { code: '000.100.110' }, id: CHECKOUT_ID, redirect: { url: 'https://shop.example/done?id=1' } }, 400);
+    };
+    const { el, input, submit, fetchStub } = await sepa(respond);
+    restore = fetchStub.restore;
+    await fill(el, input, { holder: 'Jane Jones', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', mandate: true });
+    await submit();
+    await settle(el);
+    expect(one(el, '[part="alert"]').textContent).to.equal('No connection. Try again.');
+    await fill(el, input, { holder: 'Jane Smith' });
+    el.addEventListener('pw-result', (event) => event.preventDefault());
+    const result = oneEvent(el, 'pw-result');
+    await submit();
+    expect((await result).detail).to.include({ status: 400, code: '000.100.110' });
+    await settle(el);
+    expect(one(el, '[part="status"]').textContent).to.equal('This payment is already complete.');
+    const calls = paymentCalls(fetchStub.calls);
+    const keys = calls.map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).to.have.length(4);
+    expect(new Set(keys.slice(0, 3)).size).to.equal(1);
+    expect(keys[3]).to.not.equal(keys[0]);
+    expect(new URLSearchParams(calls[3]!.init.body as string).get('bankAccount.holder')).to.equal('Jane Smith');
+  });
 });

@@ -5,7 +5,7 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { addressProblem, countries, isBillingField, type BillingField } from '../../core/address.ts';
 import type { Method } from '../../core/methods.ts';
-import type { PaymentAnswer } from '../../core/http.ts';
+import { keyUsedForOtherFields, type PaymentAnswer } from '../../core/http.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import { newIdempotencyKey } from '../../core/keys.ts';
 import type { WidgetContext } from './context.ts';
@@ -269,8 +269,13 @@ export abstract class MethodForm<F extends string> extends LitElement {
     this.busy = true;
     this.alert = '';
     ctx.announce(ctx.strings.processing);
-    const key = this.#retryKey ?? newIdempotencyKey();
-    const answer = await send(key);
+    const lostKey = this.#retryKey;
+    let key = lostKey ?? newIdempotencyKey();
+    let answer = await send(key);
+    // The shopper edited a field after the lost answer, or the window changed size (browser data):
+    // the same key with other fields is refused. The checkout itself knows whether the lost attempt
+    // paid (the answer then leads on to the result) or not (this one pays): asked with a fresh key.
+    if (lostKey && keyUsedForOtherFields(answer) && this.isConnected) answer = await send((key = newIdempotencyKey()));
     if (!this.isConnected) return;
     this.#retryKey = answer.status === 0 ? key : undefined;
     const outcome = ctx.result(answer, method);
