@@ -411,6 +411,21 @@ export const operations: Operation[] = [
   },
   {
     method: 'get',
+    path: '/v1/checkouts/{id}/result',
+    operationId: 'checkoutResultHop',
+    tag: 'Payment form',
+    summary: 'On to the shopperResultUrl, when it is too long for redirect.url',
+    description:
+      'A paid checkout\u2019s redirect.url is shopperResultUrl with id and resourcePath; when that would exceed 2048 characters, it is this URL, which sends the shopper on to it.',
+    credential: 'checkout id',
+    id: checkoutId,
+    responses: {
+      '303': { description: 'To shopperResultUrl with id and resourcePath.', content: 'none' },
+      '404': json('No such checkout, or it has no shopperResultUrl (200.300.404).', 'ErrorResponse'),
+    },
+  },
+  {
+    method: 'get',
     path: '/v1/checkouts/{id}/page',
     operationId: 'checkoutPage',
     tag: 'Payment form',

@@ -8,9 +8,8 @@ export const asynchronousFields = {
   notificationUrl: absoluteUrl(2048, 6).optional(),
 };
 
-/** The longest redirect.url (the spec's AN2048), and the longest id the shopper comes back with: a checkout's (32 hex, a dot, a node name). */
-const REDIRECT_URL_MAX = 2048;
-const LONGEST_ID = 'x'.repeat(48);
+/** The longest redirect.url: the spec's AN2048. */
+export const REDIRECT_URL_MAX = 2048;
 
 /** shopperResultUrl with `id` and the `resourcePath` to read the outcome at (checkout, payment or authentication). */
 export function resultUrlWith(shopperResultUrl: string, id: string, resourcePath: string): string {
@@ -21,30 +20,13 @@ export function resultUrlWith(shopperResultUrl: string, id: string, resourcePath
 }
 
 /**
- * How long the URL the shopper is sent back to can get (shopperResultUrl, percent-encoded, with a
- * checkout's id and resourcePath), and what that leaves shopperResultUrl itself, encoded.
- */
-function resultUrlRoom(shopperResultUrl: string): { longest: number; room: number } | undefined {
-  try {
-    const longest = resultUrlWith(shopperResultUrl, LONGEST_ID, `/v1/checkouts/${LONGEST_ID}/payment`).length;
-    return { longest, room: REDIRECT_URL_MAX - (longest - new URL(shopperResultUrl).href.length) };
-  } catch {
-    return undefined; // not a URL: refused as such
-  }
-}
-
-/**
  * The shopper is sent to shopperResultUrl at the end (top-level navigation, or a redirect): http
  * or https, or the custom scheme of the merchant's app when merchant.app.schemeUrl names it;
- * never javascript:, data:, vbscript:, file: (nor blob:, about:, filesystem:); short enough for
- * redirect.url with what the gateway adds.
+ * never javascript:, data:, vbscript:, file: (nor blob:, about:, filesystem:). Any length the spec
+ * allows (2048): a checkout's redirect.url that would outgrow it is the gateway's hop instead.
  */
 export function checkShopperResultUrl(shopperResultUrl: string | undefined, appSchemeUrl: string | undefined): CodedParamError[] {
   if (shopperResultUrl === undefined) return [];
-  const room = resultUrlRoom(shopperResultUrl);
-  if (room && room.longest > REDIRECT_URL_MAX) {
-    return [paramError('shopperResultUrl', shopperResultUrl, `is too long: the gateway adds id and resourcePath to it, and redirect.url may have at most ${REDIRECT_URL_MAX} characters (keep this URL within ${room.room}, percent-encoded)`)];
-  }
   const scheme = schemeOf(shopperResultUrl);
   if (scheme === 'http:' || scheme === 'https:') return [];
   const appScheme = appSchemeUrl === undefined ? undefined : schemeOf(appSchemeUrl);

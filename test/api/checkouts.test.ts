@@ -119,21 +119,27 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.deepEqual(body.result.parameterErrors, [{ name: 'shopperResultUrl', value: 'javascript://x/%0aalert(1)', message: 'shopperResultUrl must be an http or https URL' }]);
     });
 
-    it('refuses a shopperResultUrl too long for redirect.url (2048) with the id and resourcePath the gateway adds; the longest it takes pays within 2048', async () => {
+    it('takes a shopperResultUrl of 2048 characters; a redirect.url it would outgrow with id and resourcePath is the gateway\'s hop to it', async () => {
       const url = (length: number) => `https://shop.example/${'a'.repeat(length - 'https://shop.example/'.length)}`;
-      const refused = await gw.client.post('/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB', shopperResultUrl: url(1905) });
-      assert.equal(refused.status, 400);
-      assert.deepEqual(refused.body.result.parameterErrors, [
-        { name: 'shopperResultUrl', value: url(1905), message: 'shopperResultUrl is too long: the gateway adds id and resourcePath to it, and redirect.url may have at most 2048 characters (keep this URL within 1904, percent-encoded)' },
-      ]);
-      // Counted as the shopper's browser is sent there: é is %C3%A9, six characters.
-      const accented = await gw.client.post('/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB', shopperResultUrl: `https://shop.example/${'é'.repeat(700)}` });
-      assert.match(accented.body.result.parameterErrors[0].message, /\(keep this URL within 1904, percent-encoded\)$/);
-      const id = await prepareCheckout(gw.client, { shopperResultUrl: url(1904) });
+      assert.equal((await gw.client.post('/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB', shopperResultUrl: url(2049) })).status, 400);
+      const direct = await prepareCheckout(gw.client, { shopperResultUrl: url(1904) });
+      const paidDirect = await shopper.pay(direct, pageCard());
+      assert.equal(paidDirect.status, 200, JSON.stringify(paidDirect.body));
+      assert.equal(paidDirect.body.redirect.url, `${url(1904)}?id=${direct}&resourcePath=${encodeURIComponent(`/v1/checkouts/${direct}/payment`)}`);
+      assert.ok(paidDirect.body.redirect.url.length <= 2048);
+
+      const id = await prepareCheckout(gw.client, { shopperResultUrl: url(2048) });
       const paid = await shopper.pay(id, pageCard());
       assert.equal(paid.status, 200, JSON.stringify(paid.body));
-      assert.ok(paid.body.redirect.url.length <= 2048, `redirect.url has ${paid.body.redirect.url.length} characters`);
-      assert.ok(paid.body.redirect.url.startsWith(url(1904)));
+      assert.equal(paid.body.redirect.url, `${gw.base}/v1/checkouts/${id}/result`);
+      // A second payment is told the same way.
+      assert.equal((await shopper.pay(id, pageCard())).body.redirect.url, `${gw.base}/v1/checkouts/${id}/result`);
+      const hop = await fetch(paid.body.redirect.url, { redirect: 'manual' });
+      assert.equal(hop.status, 303);
+      assert.equal(hop.headers.get('location'), `${url(2048)}?id=${id}&resourcePath=${encodeURIComponent(`/v1/checkouts/${id}/payment`)}`);
+      assert.equal((await fetch(`${gw.base}/v1/checkouts/nope/result`, { redirect: 'manual' })).status, 404);
+      const without = await gw.client.post('/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB' });
+      assert.equal((await fetch(`${gw.base}/v1/checkouts/${without.body.id}/result`, { redirect: 'manual' })).status, 404);
     });
 
     it('refuses paymentBrand (the shopper picks it) and a zero amount', async () => {

@@ -5,7 +5,7 @@
 // CORS to any origin and reveal only what the form needs:
 //   GET /v1/checkouts/{id}/form · POST /v1/checkouts/{id}/payment
 //   POST /v1/checkouts/{id}/applePaySession (Apple Pay's merchant validation)
-import { resultUrlWith } from '../../schema/asynchronous.ts';
+import { REDIRECT_URL_MAX, resultUrlWith } from '../../schema/asynchronous.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   cancelCheckout,
@@ -75,6 +75,16 @@ function isWidgetCall(method: string, url: string): boolean {
 /** shopperResultUrl with the checkout id and the resource path to read the outcome at; its own query and fragment stay. */
 export function resultUrl(shopperResultUrl: string, checkoutId: string): string {
   return resultUrlWith(shopperResultUrl, checkoutId, `/v1/checkouts/${checkoutId}/payment`);
+}
+
+/**
+ * The redirect.url of a paid checkout: shopperResultUrl with id and resourcePath, or, when that
+ * outgrows redirect.url's 2048 characters (a shopperResultUrl may have 2048 itself), the gateway's
+ * short hop that sends the shopper on to it (GET /v1/checkouts/{id}/result).
+ */
+function shopperRedirectUrl(origin: string, shopperResultUrl: string, checkoutId: string): string {
+  const url = resultUrl(shopperResultUrl, checkoutId);
+  return url.length <= REDIRECT_URL_MAX ? url : `${origin}/v1/checkouts/${encodeURIComponent(checkoutId)}/result`;
 }
 
 export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
@@ -191,13 +201,13 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
    * The answer to the page: no payment id, no account, nothing of the merchant's request. A
    * pending payment's redirect is its step (POST the parameters there); otherwise the result URL.
    */
-  const attemptBody = (checkout: Checkout, payment: PaymentRecord, redirect: boolean, step?: Redirect) => {
+  const attemptBody = (checkout: Checkout, payment: PaymentRecord, origin: string, redirect: boolean, step?: Redirect) => {
     const url = checkout.request.shopperResultUrl;
     return {
       result: resultOf(payment.resultCode),
       id: checkout.id,
       paymentBrand: payment.paymentBrand,
-      ...(step ? { redirect: step } : redirect && url ? { redirect: { url: resultUrl(url, checkout.id) } } : {}),
+      ...(step ? { redirect: step } : redirect && url ? { redirect: { url: shopperRedirectUrl(origin, url, checkout.id) } } : {}),
       ...envelope(checkout.id),
     };
   };
@@ -205,10 +215,10 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
   const payReply = (value: Attempt | Stated | Invalid, ctx: Context, id: string, origin: string): Reply => {
     if (value.kind === 'attempt') {
       const ok = isSuccess(value.payment.resultCode) || isPending(value.payment.resultCode);
-      return { status: ok ? 200 : 400, body: attemptBody(value.checkout, value.payment, ok, value.redirect ? redirectOf(origin, value.redirect) : undefined) };
+      return { status: ok ? 200 : 400, body: attemptBody(value.checkout, value.payment, origin, ok, value.redirect ? redirectOf(origin, value.redirect) : undefined) };
     }
     // Already paid: 400 with the paid state, and where the shopper is to go, as the first answer had it.
-    if (value.kind === 'state' && value.state.name === 'paid') return { status: 400, body: attemptBody(value.checkout, value.state.payment, true) };
+    if (value.kind === 'state' && value.state.name === 'paid') return { status: 400, body: attemptBody(value.checkout, value.state.payment, origin, true) };
     if (value.kind === 'state') return refusedByState(value);
     return failure(ctx, id, value);
   };
@@ -286,6 +296,20 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
       },
     };
   };
+
+  // The hop of a redirect.url too long for the shopperResultUrl itself (shopperRedirectUrl): the
+  // checkout id is the credential, as for the widget's calls; the merchant's URL is all it reveals.
+  methods(app, g, '/v1/checkouts/:id/result', {
+    GET: async (request, reply) => {
+      const checkout = await checkoutById(g.deps, idOf(request));
+      const url = checkout?.request.shopperResultUrl;
+      if (!checkout || !url) {
+        const missing = unknown(idOf(request), newNdc());
+        return reply.code(missing.status).header('cache-control', 'no-store').send(missing.body);
+      }
+      return reply.code(303).header('cache-control', 'no-store').header('location', resultUrl(url, checkout.id)).send();
+    },
+  });
 
   // The webview payment page: a standalone page (gateway origin, no token) holding the widget with
   // the form data inline, so that a second load renders offline from the service worker's cache.
