@@ -57,10 +57,10 @@ export const catalogue = {
   '100.550.401': 'invalid currency',
 
   // contact data
-  '100.700.100': 'customer.surname may not be null',
-  '100.700.101': 'customer.surname length must be between 0 and 50',
-  '100.700.200': 'customer.givenName may not be null',
-  '100.700.201': 'customer.givenName length must be between 0 and 50',
+  '100.700.100': 'request contains no surname',
+  '100.700.101': 'invalid surname (too long, or characters a name does not have)',
+  '100.700.200': 'request contains no given name',
+  '100.700.201': 'invalid given name (too long, or characters a name does not have)',
   '100.700.300': 'invalid salutation',
   '100.700.500': 'company name too long',
   '100.700.800': 'identity contains no or invalid paper',
@@ -68,7 +68,7 @@ export const catalogue = {
 
   // address data
   '100.800.100': 'request contains no street',
-  '100.800.101': 'The combination of street1 and street2 must not exceed 201 characters.',
+  '100.800.101': 'invalid street, house number or address line',
   '100.800.102': 'The combination of street1 and street2 must not contain only numbers.',
   '100.800.200': 'request contains no zip',
   '100.800.202': 'invalid zip',
@@ -81,8 +81,8 @@ export const catalogue = {
   // contact data: e-mail, phones, ip, birth date
   '100.900.100': 'request contains no email address',
   '100.900.101': 'invalid email address (probably invalid syntax)',
-  '100.900.200': 'invalid phone number (has to start with a digit or a +, at least 7 and max 25 chars long)',
-  '100.900.300': 'invalid mobile phone number (has to start with a digit or a +, at least 7 and max 25 chars long)',
+  '100.900.200': 'invalid phone number (a digit or a + first, then digits and separators, at most 25 characters)',
+  '100.900.300': 'invalid mobile phone number (a digit or a + first, then digits and separators, at most 25 characters)',
   '100.900.301': 'mobile phone number mandatory',
   '100.900.400': 'request contains no ip number',
   '100.900.401': 'invalid ip number',

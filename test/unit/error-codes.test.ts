@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import { z } from 'zod';
 import fc from 'fast-check';
 import { nest } from '../../server/http/params.ts';
+import { catalogue } from '../../server/results.ts';
 import { codeFor, failure, fromZod, maskValue, paramError } from '../../server/schema/errors.ts';
 import { checkoutRequest } from '../../server/schema/checkout.ts';
 import { initialPaymentRequest, parseInitialPayment, registrationRequest } from '../../server/schema/requests.ts';
@@ -94,6 +95,24 @@ describe('catalogue codes of every failing parameter', () => {
     assert.equal(codeFor('recipient.country', false), '100.800.501');
     assert.equal(codeFor('merchant.shipping.street1', false), '100.800.101');
     assert.equal(codeFor('cart.items[0].recipient.postcode', false), '100.800.202');
+  });
+
+  it('describes a code that fields of several groups share without naming one group\'s field or limit', () => {
+    // merchant.billing.givenName (255) and recipient.givenName (48) share 100.700.201 with
+    // customer.givenName: a description saying "customer.givenName … 50" would contradict both.
+    const shared = new Map<string, Set<string>>();
+    for (const t of templates) {
+      for (const missing of [true, false]) {
+        const code = codeFor(t.name, missing);
+        if (code !== '200.300.404') shared.set(code, (shared.get(code) ?? new Set()).add(t.name.split(/[.[]/)[0]!));
+      }
+    }
+    const acrossGroups = [...shared].filter(([, groups]) => groups.size > 1).map(([code]) => code);
+    for (const code of ['100.700.101', '100.700.201', '100.800.101', '100.900.200']) assert.ok(acrossGroups.includes(code), code);
+    for (const code of acrossGroups) {
+      const description = catalogue[code as keyof typeof catalogue];
+      assert.doesNotMatch(description, /\b(customer|billing|shipping|street1|street2)\b|between \d|at least \d|exceed \d/, `${code}: ${description}`);
+    }
   });
 
   it('gives the account data 100.100.x and 100.200.x', () => {
