@@ -26,12 +26,18 @@ export async function queryPayment(deps: Deps, ctx: Context, id: string, include
  * (includeLinked) the payments linked to them, which the limit does not count.
  */
 export async function queryPayments(deps: Deps, ctx: Context, c: QueryCriteria): Promise<PaymentRecord[]> {
+  // Charged back once settled: the settlement date (the day after the payment) has come.
+  const chargeback = (amountsMinor: number[]) => ({ amountsMinor, types: DEBIT_TYPES, settledBefore: startOfDay(dayOf(deps.clock().getTime())) });
+  // A chargeback is no payment of its own here (the reconciliation file has its record): CB
+  // finds the payments charged back, as chargebackResultCode does for one reason.
+  const wantsChargebacks = c.paymentTypes?.includes('CB') ?? false;
   const search: PaymentSearch = {
     entityId: ctx.entity.id,
     merchantTransactionId: c.merchantTransactionId,
     createdFrom: c.from,
     createdTo: c.to,
-    paymentTypes: c.paymentTypes,
+    paymentTypes: c.paymentTypes?.filter((type) => type !== 'CB'),
+    orChargedBack: wantsChargebacks ? chargeback(chargebackAmountsOf()) : undefined,
     methods: c.paymentMethods,
     limit: c.limit,
   };
@@ -45,8 +51,7 @@ export async function queryPayments(deps: Deps, ctx: Context, c: QueryCriteria):
   if (c.chargebackResultCode !== undefined) {
     const amountsMinor = chargebackAmountsOf(c.chargebackResultCode);
     if (!amountsMinor.length) return [];
-    // Charged back once settled: the settlement date (the day after the payment) has come.
-    search.chargeback = { amountsMinor, types: DEBIT_TYPES, settledBefore: startOfDay(dayOf(deps.clock().getTime())) };
+    search.chargeback = chargeback(amountsMinor);
   }
   const found = await current(deps, await searchPayments(deps.store.db, search));
   if (!c.includeLinked || !found.length) return found;

@@ -75,9 +75,9 @@ export function chargebackOf(payment: { paymentType: string; amountMinor: number
   return chargebackAmounts[fromMinor(payment.amountMinor)];
 }
 
-/** The test amounts (minor units) whose debits are charged back with this reason; none for other codes. */
-export function chargebackAmountsOf(reason: string): number[] {
+/** The test amounts (minor units) whose debits are charged back with this reason (any reason: undefined); none for other codes. */
+export function chargebackAmountsOf(reason?: string): number[] {
   return Object.entries(chargebackAmounts)
-    .filter(([, code]) => code === reason)
+    .filter(([, code]) => reason === undefined || code === reason)
     .map(([amount]) => Number(amount.replace('.', '')));
 }

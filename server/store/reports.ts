@@ -1,6 +1,6 @@
 // Reads of payments for the transaction query and the settlement reports: searches of one
 // entity's payments, their links, and a day's payments for the clearing institute. Read only.
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { fromRow, type PaymentRecord } from './payments.ts';
 import type { Database } from './tables.ts';
 
@@ -20,10 +20,40 @@ export interface PaymentSearch {
   idFrom?: string;
   idTo?: string;
   paymentTypes?: readonly string[];
+  /** Payments charged back (paymentTypes CB): with paymentTypes, payments of those types or charged back. */
+  orChargedBack?: Chargeback;
   methods?: readonly string[];
-  /** Charged back: successful debits or captures of these amounts, made before `settledBefore`, not reversed before their day's end. */
-  chargeback?: { amountsMinor: readonly number[]; types: readonly string[]; settledBefore: number };
+  /** Only payments charged back so (chargebackResultCode). */
+  chargeback?: Chargeback;
   limit: number;
+}
+
+/** Charged back: successful debits or captures of these amounts, made before `settledBefore`, not reversed before their day's end. */
+export interface Chargeback {
+  amountsMinor: readonly number[];
+  types: readonly string[];
+  settledBefore: number;
+}
+
+function chargedBack(eb: ExpressionBuilder<Database, 'payments'>, cb: Chargeback) {
+  return eb.and([
+    eb('status', '=', 'success'),
+    eb('payment_type', 'in', [...cb.types]),
+    eb('amount_minor', 'in', [...cb.amountsMinor]),
+    eb('created_at', '<', cb.settledBefore),
+    // A reversal before the end of the payment's day (UTC) stopped its settlement, so no chargeback.
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('payments as rv')
+          .select('rv.id')
+          .whereRef('rv.referenced_id', '=', 'payments.id')
+          .where('rv.payment_type', '=', 'RV')
+          .where('rv.status', '=', 'success')
+          .where('rv.created_at', '<', sql<number>`(payments.created_at / ${DAY_MS} + 1) * ${DAY_MS}`),
+      ),
+    ),
+  ]);
 }
 
 /** One entity's payments matching every given criterion, oldest first. */
@@ -34,29 +64,14 @@ export async function searchPayments(db: Db, s: PaymentSearch): Promise<PaymentR
   if (s.createdTo !== undefined) query = query.where('created_at', '<=', s.createdTo);
   if (s.idFrom !== undefined) query = query.where('id', '>=', s.idFrom);
   if (s.idTo !== undefined) query = query.where('id', '<=', s.idTo);
-  if (s.paymentTypes) query = query.where('payment_type', 'in', [...s.paymentTypes]);
-  if (s.methods) query = query.where('method', 'in', [...s.methods]);
-  if (s.chargeback) {
-    const cb = s.chargeback;
-    query = query
-      .where('status', '=', 'success')
-      .where('payment_type', 'in', [...cb.types])
-      .where('amount_minor', 'in', [...cb.amountsMinor])
-      .where('created_at', '<', cb.settledBefore)
-      // A reversal before the end of the payment's day (UTC) stopped its settlement, so no chargeback.
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('payments as rv')
-              .select('rv.id')
-              .whereRef('rv.referenced_id', '=', 'payments.id')
-              .where('rv.payment_type', '=', 'RV')
-              .where('rv.status', '=', 'success')
-              .where('rv.created_at', '<', sql<number>`(payments.created_at / ${DAY_MS} + 1) * ${DAY_MS}`),
-          ),
-        ),
-      );
+  const { paymentTypes, orChargedBack, chargeback } = s;
+  if (paymentTypes || orChargedBack) {
+    query = query.where((eb) =>
+      eb.or([...(paymentTypes?.length ? [eb('payment_type', 'in', [...paymentTypes])] : []), ...(orChargedBack ? [chargedBack(eb, orChargedBack)] : [])]),
+    );
   }
+  if (s.methods) query = query.where('method', 'in', [...s.methods]);
+  if (chargeback) query = query.where((eb) => chargedBack(eb, chargeback));
   const rows = await query.orderBy('created_at').orderBy('id').limit(s.limit).execute();
   return rows.map(fromRow);
 }

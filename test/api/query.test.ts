@@ -230,10 +230,19 @@ function querySuite(options: { databaseUrl?: string }) {
       assert.equal(noEntity.status, 400);
     });
 
-    it('chargebackResultCode: the settled debits charged back with that reason, once their settlement date has come', async () => {
+    it('chargebackResultCode and paymentTypes CB: the settled debits charged back (with that reason), once their settlement date has come', async () => {
+      const day = `date.from=${encodeURIComponent(`${DAY} 00:00:00`)}&date.to=${encodeURIComponent(`${DAY} 23:59:59`)}`;
       assert.deepEqual(ids(await f.a.get('/v1/query?chargebackResultCode=000.100.220')), []);
+      assert.deepEqual(ids(await f.a.get(`/v1/query?${day}&paymentTypes=CB`)), []);
+      const debits = ids(await f.a.get(`/v1/query?${day}&paymentTypes=DB`));
+      assert.ok(debits.includes(f.ids.cbA) && debits.length > 1);
       f.gw.clock.advance(24 * 60 * 60 * 1000);
       assert.deepEqual(ids(await f.a.get('/v1/query?chargebackResultCode=000.100.220')), [f.ids.cbA]);
+      assert.deepEqual(ids(await f.a.get(`/v1/query?${day}&paymentTypes=CB`)), [f.ids.cbA]);
+      assert.deepEqual(ids(await f.a.get(`/v1/query?${day}&paymentTypes=CB,RF`)), [f.ids.rfA, f.ids.cbA]);
+      assert.deepEqual(ids(await f.a.get(`/v1/query?${day}&paymentTypes=DB,CB`)), debits);
+      assert.deepEqual(ids(await f.a.get(`/v1/query?${day}&paymentTypes=CB&chargebackResultCode=000.100.221`)), []);
+      assert.deepEqual(ids(await f.b.get(`/v1/query?${day}&paymentTypes=CB`)), []);
       assert.deepEqual(ids(await f.a.get('/v1/query?chargebackResultCode=000.100.221')), []);
       assert.deepEqual(ids(await f.b.get('/v1/query?chargebackResultCode=000.100.220')), []);
       refusedNaming(await f.a.get('/v1/query?chargebackResultCode=000.100.110'), 'chargebackResultCode');
