@@ -266,7 +266,7 @@ describe('<payment-widget>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('fetches the form data again once the browser is back online, saying "No connection" once meanwhile', async () => {
+  it('fetches the form data again once the browser is back online, saying "No connection" once meanwhile, and no longer after', async () => {
     fetchStub = stubFetch();
     const served = window.fetch;
     let online = false;
@@ -275,11 +275,15 @@ describe('<payment-widget>', () => {
     const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} @pw-error=${(e: CustomEvent) => errors.push(e.detail.message)}></payment-widget>`);
     await waitUntil(() => el.loadError !== '');
     expect(el.loadError).to.equal('No connection. Try again.');
+    await settle(el);
+    expect(one(el, '[role="status"]').textContent).to.equal('No connection. Try again.');
     online = true;
     window.dispatchEvent(new Event('online'));
     await waitUntil(() => el.checkout !== undefined, 'the form data was not fetched again');
     await settle(el);
     expect(el.loadError).to.equal('');
+    // The live region no longer says it either.
+    expect(one(el, '[role="status"]').textContent).to.equal('');
     expect(all(el, 'iframe').length).to.equal(2);
     expect(errors).to.deep.equal(['No connection. Try again.']);
   });

@@ -227,6 +227,8 @@ export class PaymentWidget extends LitElement {
         return this.#fail(answer.code, key === 'rPaid' || key === 'rSession' || key === 'rCancelled' ? key : 'eLoad', abort.signal);
       }
       this.checkout = answer.form;
+      // "No connection" of a failed load is over: the live region must not keep saying it.
+      if (this.loadError) this.announcer.clear();
       this.loadError = '';
       if (import.meta.env.DEV) {
         for (const brand of this.#pageBrands()) {
