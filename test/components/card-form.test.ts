@@ -183,6 +183,10 @@ describe('card form', () => {
     blur(expiry);
     await settle(el);
     expect(description(expiry)).to.equal('Use the format MM/YY.');
+    // Emptied, it asks for the date rather than for a format.
+    type(expiry, '');
+    await settle(el);
+    expect(description(expiry)).to.equal('Fill in this field.');
     // Well formed, but further ahead than any card is issued for: the year is the mistake.
     type(expiry, `12/${(new Date().getFullYear() + 21) % 100}`);
     await settle(el);
@@ -261,6 +265,13 @@ describe('card form', () => {
     expect(cvv).to.include({ invalid: true, ariaDescribedBy: 'Enter the security code.', placeholder: '1234' });
     // Focus goes to the first wrong field, inside its frame.
     expect(posted.filter(([, m]) => m.type === 'focus')).to.deep.equal([['number', { type: 'focus', channel: one<CardForm>(el, 'pw-card-form').frames.channel }]]);
+    // A code was typed, of the wrong length for the brand: the form says the length it wants.
+    await frame('cvv', { type: 'state', empty: false, valid: false, complete: false, cvvLength: 4, focused: false });
+    expect(description(one(el, 'iframe[data-field="cvv"]'))).to.equal('The security code has 4 digits.');
+    await frame('cvv', { type: 'state', empty: false, valid: false, complete: false, cvvLength: 3, focused: false });
+    expect(description(one(el, 'iframe[data-field="cvv"]'))).to.equal('The security code has 3 digits.');
+    await frame('cvv', { type: 'state', empty: true, valid: false, complete: false, cvvLength: 3, focused: false });
+    expect(description(one(el, 'iframe[data-field="cvv"]'))).to.equal('Enter the security code.');
     await expect(el).to.be.accessible();
   });
 

@@ -56,4 +56,6 @@ export const de: Texts = [
   'MM/JJ', // mmYY
   'Abbrechen', // cancel
   'Namen des Kontoinhabers eingeben.', // eAccHolder
+  'Die Prüfnummer hat 3 Ziffern.', // eCvv3
+  'Die Prüfnummer hat 4 Ziffern.', // eCvv4
 ];

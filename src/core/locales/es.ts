@@ -56,4 +56,6 @@ export const es: Texts = [
   'MM/AA', // mmYY
   'Cancelar', // cancel
   'Introduce el nombre del titular de la cuenta.', // eAccHolder
+  'El código de seguridad tiene 3 dígitos.', // eCvv3
+  'El código de seguridad tiene 4 dígitos.', // eCvv4
 ];

@@ -56,4 +56,6 @@ export const fr: Texts = [
   'MM/AA', // mmYY
   'Annuler', // cancel
   'Saisissez le nom du titulaire du compte.', // eAccHolder
+  'Le code de sécurité comporte 3 chiffres.', // eCvv3
+  'Le code de sécurité comporte 4 chiffres.', // eCvv4
 ];

@@ -56,4 +56,6 @@ export const it: Texts = [
   'MM/AA', // mmYY
   'Annulla', // cancel
   'Inserisci il nome dell\u2019intestatario del conto.', // eAccHolder
+  'Il codice di sicurezza ha 3 cifre.', // eCvv3
+  'Il codice di sicurezza ha 4 cifre.', // eCvv4
 ];

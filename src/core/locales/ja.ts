@@ -56,4 +56,6 @@ export const ja: Texts = [
   'MM/YY', // mmYY
   'キャンセル', // cancel
   '口座名義人の名前を入力してください。', // eAccHolder
+  'セキュリティコードは3桁です。', // eCvv3
+  'セキュリティコードは4桁です。', // eCvv4
 ];

@@ -56,4 +56,6 @@ export const nl: Texts = [
   'MM/JJ', // mmYY
   'Annuleren', // cancel
   'Vul de naam van de rekeninghouder in.', // eAccHolder
+  'De beveiligingscode heeft 3 cijfers.', // eCvv3
+  'De beveiligingscode heeft 4 cijfers.', // eCvv4
 ];

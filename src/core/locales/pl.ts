@@ -56,4 +56,6 @@ export const pl: Texts = [
   'MM/RR', // mmYY
   'Anuluj', // cancel
   'Podaj imię i nazwisko właściciela konta.', // eAccHolder
+  'Kod zabezpieczający ma 3 cyfry.', // eCvv3
+  'Kod zabezpieczający ma 4 cyfry.', // eCvv4
 ];

@@ -56,4 +56,6 @@ export const pt: Texts = [
   'MM/AA', // mmYY
   'Cancelar', // cancel
   'Introduza o nome do titular da conta.', // eAccHolder
+  'O código de segurança tem 3 dígitos.', // eCvv3
+  'O código de segurança tem 4 dígitos.', // eCvv4
 ];

@@ -56,4 +56,6 @@ export const sv: Texts = [
   'MM/ÅÅ', // mmYY
   'Avbryt', // cancel
   'Ange kontoinnehavarens namn.', // eAccHolder
+  'Säkerhetskoden har 3 siffror.', // eCvv3
+  'Säkerhetskoden har 4 siffror.', // eCvv4
 ];

@@ -56,4 +56,6 @@ export const tr: Texts = [
   'AA/YY', // mmYY
   'İptal', // cancel
   'Hesap sahibinin adını girin.', // eAccHolder
+  'Güvenlik kodu 3 hanelidir.', // eCvv3
+  'Güvenlik kodu 4 hanelidir.', // eCvv4
 ];

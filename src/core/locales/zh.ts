@@ -56,4 +56,6 @@ export const zh: Texts = [
   'MM/YY', // mmYY
   '取消', // cancel
   '请输入账户持有人姓名。', // eAccHolder
+  '安全码为3位数字。', // eCvv3
+  '安全码为4位数字。', // eCvv4
 ];

@@ -178,11 +178,12 @@ export class CardForm extends MethodForm<CardField> {
   protected override problem(field: Exclude<CardField, BillingField>): MessageKey | undefined {
     if (field === 'holder') return holderValid(this.value('holder')) ? undefined : 'eHolder';
     if (field === 'expiry') {
+      if (!this.value('expiry').trim()) return 'eRequired';
       const expiry = checkExpiry(this.value('expiry'));
       return 'problem' in expiry ? ({ expired: 'eExpired', year: 'eYear', format: 'eExpiry' } as const)[expiry.problem] : undefined;
     }
+    if (field === 'cvv') return this.frames.cvvProblem();
     const state = this.frames.states[field];
-    if (field === 'cvv') return state?.valid ? undefined : 'eCvv';
     if (!state?.valid) return 'eNumber';
     return state.brand && !this.ctx.brands.includes(state.brand) ? 'eBrand' : undefined;
   }

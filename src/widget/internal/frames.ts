@@ -3,6 +3,7 @@
 // controller, so the listener lives exactly as long as the form is connected.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { PaymentAnswer } from '../../core/http.ts';
+import type { MessageKey } from '../../core/i18n.ts';
 import { newChannelKey } from '../../core/keys.ts';
 import { parseFrameMessage, type ConfigureMessage, type Field, type FrameMessage, type ParentMessage, type StateMessage } from '../../core/messages.ts';
 
@@ -18,6 +19,14 @@ export class FrameController implements ReactiveController {
   readonly channel = newChannelKey();
   readonly ready = new Set<Field>();
   readonly states: Partial<Record<Field, StateMessage>> = {};
+
+  /** The security code's error: none, or the length its brand wants (AMEX 4, others 3) when one was typed. */
+  cvvProblem(): MessageKey | undefined {
+    const state = this.states.cvv;
+    if (state?.valid) return undefined;
+    if (!state || state.empty || !state.cvvLength) return 'eCvv';
+    return state.cvvLength === 4 ? 'eCvv4' : 'eCvv3';
+  }
   #gateway = '';
   #lastConfigure: Partial<Record<Field, string>> = {};
   #pending: ((answer: PaymentAnswer) => void) | undefined;

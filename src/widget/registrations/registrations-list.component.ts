@@ -135,7 +135,7 @@ export class RegistrationsList extends MethodForm<'cvv' | 'holder' | BillingFiel
   protected override problem(field: 'cvv' | 'holder'): MessageKey | undefined {
     if (field === 'holder' && this.#chosen?.bankAccount) return accountHolderValid(this.value('holder')) ? undefined : 'eAccHolder';
     if (field === 'holder') return holderValid(this.value('holder')) ? undefined : 'eHolder';
-    return this.frames.states.cvv?.valid ? undefined : 'eCvv';
+    return this.frames.cvvProblem();
   }
 
   protected override focusField(field: 'cvv' | 'holder' | BillingField): void {
