@@ -14,6 +14,8 @@
 // app would. /reference is the gateway's API reference, read from its OpenAPI document.
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CHECKOUT_ID } from '../server/checkouts/checkouts.ts';
+import { isPending, isSuccess } from '../server/results.ts';
 import { declineAmounts, testCards } from '../server/simulator/testCards.ts';
 import { VALID_HOST, WALLET_CONNECT_SOURCES } from '../server/http/pages.ts';
 import { layout, escape, resultPage, shopPage, playgroundPage, transferPage } from './pages.ts';
@@ -121,27 +123,51 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
   const html = (reply: FastifyReply, body: string, csp: string) =>
     reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', csp).header('cache-control', 'no-store').send(body);
 
+  // One checkout per order, as a real shop keeps one per cart: the first visit makes it and puts
+  // it into the page's address, so Back and reload come to the same order (paid, its result;
+  // being paid, says so) rather than to a new one the shopper could pay again.
   app.get('/', async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
     const amount = query.amount && AMOUNT.test(query.amount) ? query.amount : '92.00';
     const origin = shopOrigin(request);
-    const checkout = await gateway('/v1/checkouts', {
-      method: 'POST',
-      body: new URLSearchParams({
-        ...order('demo', amount),
-        integrity: 'true',
-        shopperResultUrl: `${origin}/result`,
-        ...(query.billing !== 'ask' && BILLING),
-        ...(query.flow && FLOWS.has(query.flow) && { 'customParameters[3DS2_flow]': query.flow }),
-        ...(query.registration && REGISTRATION_ID.test(query.registration) && { 'registrations[0].id': query.registration }),
-      }),
-    });
     const gw = publicGateway(request);
+    const { order: orderId, ...rest } = query;
+    // The rest of the address (amount, flow, billing, …) is what the order is made of.
+    const made = Object.entries(rest).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    const newOrder = () => `/?${new URLSearchParams(made)}`.replace(/\?$/, '');
+    if (orderId === undefined || !CHECKOUT_ID.test(orderId)) {
+      const checkout = await gateway('/v1/checkouts', {
+        method: 'POST',
+        body: new URLSearchParams({
+          ...order('demo', amount),
+          shopperResultUrl: `${origin}/result`,
+          ...(query.billing !== 'ask' && BILLING),
+          ...(query.flow && FLOWS.has(query.flow) && { 'customParameters[3DS2_flow]': query.flow }),
+          ...(query.registration && REGISTRATION_ID.test(query.registration) && { 'registrations[0].id': query.registration }),
+        }),
+      });
+      if (checkout.status !== 200) {
+        return html(reply.code(502), layout('Checkout unavailable', `<p>The gateway refused the checkout: ${escape(JSON.stringify(checkout.body.result))}</p>`), shopCsp(gw));
+      }
+      return reply.header('cache-control', 'no-store').redirect(`/?${new URLSearchParams([...made, ['order', checkout.body.id]])}`, 303);
+    }
+    // The order's checkout, still open: asked again for the script's integrity (a change of nothing).
+    const checkout = await gateway(`/v1/checkouts/${encodeURIComponent(orderId)}`, { method: 'POST', body: new URLSearchParams({ entityId: options.entityId, integrity: 'true' }) });
     if (checkout.status !== 200) {
-      return html(reply.code(502), layout('Checkout unavailable', `<p>The gateway refused the checkout: ${escape(JSON.stringify(checkout.body.result))}</p>`), shopCsp(gw));
+      const payment = await gateway(`/v1/checkouts/${encodeURIComponent(orderId)}/payment?entityId=${options.entityId}`);
+      const code = String(payment.body.result?.code ?? '');
+      if (payment.status === 200 && isSuccess(code)) {
+        return reply.header('cache-control', 'no-store').redirect(`/result?${new URLSearchParams({ id: orderId, resourcePath: `/v1/checkouts/${orderId}/payment` })}`, 303);
+      }
+      if (payment.status === 200 && isPending(code)) {
+        const again = escape(`/?${new URLSearchParams([...made, ['order', orderId]])}`);
+        return html(reply, layout('Payment under way', `<p>This order's payment is still being confirmed.</p><p><a href="${again}">Check again</a> · <a href="${escape(newOrder())}">New order</a></p>`), shopCsp(gw));
+      }
+      // Expired, cancelled, or no order of this shop: a new one.
+      return reply.header('cache-control', 'no-store').redirect(newOrder(), 303);
     }
     const pageBrands = query.wallets === '1' ? `${WALLET_BRANDS} ${brands}` : brands;
-    return html(reply, shopPage({ gateway: gw, checkoutId: checkout.body.id, integrity: checkout.body.integrity, amount, brands: pageBrands, action: `${origin}/result` }), shopCsp(gw));
+    return html(reply, shopPage({ gateway: gw, checkoutId: orderId, integrity: checkout.body.integrity, amount, brands: pageBrands, action: `${origin}/result` }), shopCsp(gw));
   });
 
   app.get('/result', async (request, reply) => {

@@ -50,6 +50,31 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
     return id;
   }
 
+  it('keeps one checkout per order: reload shows the same one, Back after paying shows its result rather than a new form to pay again', async () => {
+    const { page, violations } = await openShop('?amount=12.00');
+    const order = new URL(page.url()).searchParams.get('order');
+    assert.ok(order, page.url());
+    assert.equal(new URL(page.url()).searchParams.get('amount'), '12.00');
+    await page.reload();
+    assert.equal(new URL(page.url()).searchParams.get('order'), order);
+    await fillCard(page);
+    const paid = await payAndRead(page);
+    assert.equal(checkoutIdOf(page.url()), order);
+    await page.goBack();
+    await page.waitForURL(/\/result\?/);
+    assert.equal(checkoutIdOf(page.url()), order);
+    assert.equal(await page.locator('h1.outcome').getAttribute('data-result-code'), '000.100.110');
+    assert.equal(await page.locator('iframe[src*="field=number"]').count(), 0);
+    // One payment of the order, not two.
+    const merchant = await stage.merchant.get(`/v1/query?merchantTransactionId=${encodeURIComponent(paid.merchantTransactionId)}`);
+    assert.deepEqual(merchant.body.payments.map((p: { id: string }) => p.id), [paid.id]);
+    // Without an order in the address, a new one.
+    await page.goto(`${stage.shopOrigin}/`);
+    assert.notEqual(new URL(page.url()).searchParams.get('order'), order);
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
   it('loads the script with SRI from the gateway origin and pays by card, landing on shopperResultUrl', async () => {
     const { page, violations, failedLoads } = await openShop();
     const script = page.locator('script[src*="paymentWidgets.js"]');
