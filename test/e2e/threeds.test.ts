@@ -312,7 +312,8 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
 
   it('PayPal on a shop page framed in a sandbox without allow-top-navigation: the form says the method is not available, no endless "Processing…"', async (t) => {
     const { page, top, violations } = await sandboxedShop(t);
-    const shopFrame = page.frame({ url: `${stage.shopOrigin}/` })!;
+    // The shop's frame, at its order's address (/?order=…).
+    const shopFrame = page.frame({ url: (url) => url.origin === stage.shopOrigin && url.pathname === '/' })!;
     await shopFrame.getByLabel('Name on card').waitFor();
     await shopFrame.evaluate(`document.querySelector('form.paymentWidgets').dataset.brands += ' PAYPAL'; window.wpwl.mount()`);
     await shopFrame.getByLabel('PayPal').check();
