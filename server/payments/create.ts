@@ -209,6 +209,7 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
   const processing = checkProcessing(request, {
     method: account.method,
     hasCvv: payment.accountData.cvv !== undefined,
+    hasTokenVerification: request.tokenAccount?.dtvc !== undefined || request.tokenAccount?.cryptogram !== undefined || payment.accountData.walletToken !== undefined,
     hasThreeDSecure: hasExternalProof(request.threeDSecure) || plan.kind === 'authenticate',
     tokenized: payment.registration !== undefined && 'use' in payment.registration,
   });

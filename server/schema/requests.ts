@@ -351,6 +351,10 @@ function checkAccountData(v: AccountFields, now: Date): { account?: AccountCheck
     if (!bankBrands.has(v.paymentBrand)) bankErrors.push(paramError('paymentBrand', v.paymentBrand, 'is not a bank account brand', '100.100.501'));
     return { account: { method, brand: v.paymentBrand }, errors: bankErrors };
   }
+  // A virtual account pays with its provider's brand (PAYPAL, ALIPAY, …), never a card's, a bank's or a wallet's.
+  if (method === 'VA' && (cardBrands.has(v.paymentBrand) || bankBrands.has(v.paymentBrand) || walletBrands.has(v.paymentBrand) || v.paymentBrand === ONLINE_TRANSFER)) {
+    return { errors: [paramError('paymentBrand', v.paymentBrand, 'is not a virtual account brand: a card, bank account or wallet brand needs its own account data', '100.100.501')] };
+  }
   if (method === 'TA' && !cardBrands.has(v.paymentBrand)) {
     return { errors: [paramError('paymentBrand', v.paymentBrand, 'must be a card brand for a token account', '100.100.501')] };
   }

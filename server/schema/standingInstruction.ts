@@ -21,6 +21,8 @@ export type StandingInstruction = z.infer<typeof standingInstruction>;
 export interface ShopperAuthentication {
   /** card.cvv was sent. */
   hasCvv: boolean;
+  /** The account's own verification was sent: a token's tokenAccount.dtvc or cryptogram, a wallet's encrypted token (its cryptogram). It counts for INITIAL as card.cvv does. */
+  hasTokenVerification?: boolean;
   /** The payment carries 3-D Secure: external proof (threeDSecure.eci, verificationId, dsTransactionId) or an authentication run by the gateway. */
   hasThreeDSecure: boolean;
   /** The card is a registration of this gateway; when false, an MIT needs initialTransactionId. Unknown: not checked. */
@@ -35,8 +37,8 @@ export interface ShopperAuthentication {
 export function checkStandingInstruction(si: StandingInstruction | undefined, auth: ShopperAuthentication): CodedParamError[] {
   if (!si) return [];
   const errors: CodedParamError[] = [];
-  if (si.mode === 'INITIAL' && !auth.hasCvv && !auth.hasThreeDSecure) {
-    errors.push(paramError('standingInstruction.mode', si.mode, 'INITIAL must carry the shopper\'s authentication: send card.cvv or 3-D Secure data'));
+  if (si.mode === 'INITIAL' && !auth.hasCvv && !auth.hasTokenVerification && !auth.hasThreeDSecure) {
+    errors.push(paramError('standingInstruction.mode', si.mode, 'INITIAL must carry the shopper\'s authentication: send card.cvv (a token\'s tokenAccount.dtvc or cryptogram) or 3-D Secure data'));
   }
   if (si.mode === 'REPEATED' && (auth.hasCvv || auth.hasThreeDSecure)) {
     const sent = [auth.hasCvv ? 'card.cvv' : undefined, auth.hasThreeDSecure ? '3-D Secure data' : undefined].filter(Boolean).join(' and ');

@@ -254,6 +254,18 @@ describe('parameter groups over HTTP', () => {
       });
     }
 
+    it('a virtual account with a card, bank account or wallet brand → 100.100.501 naming paymentBrand, for payments and registrations', async () => {
+      const virtual = { amount: '10.00', currency: 'EUR', paymentType: 'DB', 'virtualAccount.accountId': 'jane@example.com' };
+      for (const brand of ['VISA', 'DIRECTDEBIT_SEPA', 'ONLINE_TRANSFER']) {
+        assertRefused(await gw.client.post('/v1/payments', { ...virtual, paymentBrand: brand }), '100.100.501', [{ name: 'paymentBrand', value: brand }]);
+      }
+      assertRefused(await wallets.post('/v1/payments', { ...virtual, paymentBrand: 'APPLEPAY' }), '100.100.501', [{ name: 'paymentBrand', value: 'APPLEPAY' }]);
+      assertRefused(await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'virtualAccount.accountId': 'jane@example.com' }), '100.100.501', [{ name: 'paymentBrand', value: 'VISA' }]);
+      const paypal = await gw.client.post('/v1/payments', { ...virtual, paymentBrand: 'PAYPAL', shopperResultUrl: 'https://shop.example/result' });
+      assert.equal(paypal.status, 200, JSON.stringify(paypal.body));
+      assert.equal(paypal.body.result.code, '000.200.000');
+    });
+
     it('applePay.paymentToken of more than 64 KiB → 100.100.101, the token masked', async () => {
       const token = 'x'.repeat(65537);
       const reply = await wallets.post('/v1/payments', { amount: '15.00', currency: 'EUR', paymentType: 'DB', 'applePay.paymentToken': token });
@@ -302,7 +314,17 @@ describe('parameter groups over HTTP', () => {
         assertApproved(await gw.client.post('/v1/payments', cardDebit({ 'standingInstruction.mode': 'INITIAL', 'standingInstruction.type': 'RECURRING' })));
         const reply = await gw.client.post('/v1/payments', withoutCvv(cardDebit({ 'standingInstruction.mode': 'INITIAL', 'standingInstruction.type': 'RECURRING' })));
         assertRefused(reply, '200.300.404', [{ name: 'standingInstruction.mode', value: 'INITIAL' }]);
-        assert.equal(reply.body.result.parameterErrors[0].message, "standingInstruction.mode INITIAL must carry the shopper's authentication: send card.cvv or 3-D Secure data");
+        assert.equal(reply.body.result.parameterErrors[0].message, "standingInstruction.mode INITIAL must carry the shopper's authentication: send card.cvv (a token's tokenAccount.dtvc or cryptogram) or 3-D Secure data");
+      });
+
+      it('INITIAL on a token counts its dtvc or cryptogram as the security code, on an encrypted wallet token its cryptogram; a bare token is refused', async () => {
+        const token = { amount: '12.00', currency: 'EUR', paymentBrand: 'VISA', paymentType: 'DB', 'tokenAccount.number': '4895370012345678', 'tokenAccount.type': 'NETWORK', 'standingInstruction.mode': 'INITIAL', 'standingInstruction.source': 'CIT' };
+        assertApproved(await gw.client.post('/v1/payments', { ...token, 'tokenAccount.dtvc': '123' }));
+        assertApproved(await gw.client.post('/v1/payments', { ...token, 'tokenAccount.cryptogram': 'AAACAgSRBklmQCFgMpEGAAAAAAA=' }));
+        const bare = await gw.client.post('/v1/payments', token);
+        assertRefused(bare, '200.300.404', [{ name: 'standingInstruction.mode', value: 'INITIAL' }]);
+        assert.equal(bare.body.result.parameterErrors[0].message, "standingInstruction.mode INITIAL must carry the shopper's authentication: send card.cvv (a token's tokenAccount.dtvc or cryptogram) or 3-D Secure data");
+        assertApproved(await wallets.post('/v1/payments', { amount: '15.00', currency: 'EUR', paymentType: 'DB', 'applePay.paymentToken': '{"version":"EC_v1","data":"x"}', 'standingInstruction.mode': 'INITIAL', 'standingInstruction.source': 'CIT' }));
       });
 
       it('INITIAL without a security code is accepted with external 3-D Secure proof, or when the gateway authenticates the card', async () => {
