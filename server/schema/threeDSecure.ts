@@ -83,9 +83,21 @@ export const FLOW_PARAMETER = '3DS2_flow';
 export const FLOWS = ['frictionless', 'attempt', 'challenge', 'error', 'notEnrolled', 'methodTimeout'] as const;
 export type Flow = (typeof FLOWS)[number];
 
-/** Rules that span the group: an exemption flags both fields; the flow parameter names a known flow. */
+/** The external server's answer besides its proof: meaningful only beside eci, verificationId or dsTransactionId. */
+const RESULT_FIELDS = Object.keys(transactionFields).filter((name) => !['eci', 'verificationId', 'dsTransactionId'].includes(name)) as Array<keyof typeof transactionFields>;
+
+/**
+ * Rules that span the group: an exemption flags both fields; an external server's result comes
+ * with its proof (alone it would pass for an authentication that never ran, or mix into the
+ * gateway's own); the flow parameter names a known flow.
+ */
 export function checkThreeDSecure(t: ThreeDSecure | undefined, customParameters: Record<string, string> | undefined): CodedParamError[] {
   const errors: CodedParamError[] = [];
+  if (t && !hasExternalProof(t)) {
+    for (const name of RESULT_FIELDS) {
+      if (t[name] !== undefined) errors.push(paramError(`threeDSecure.${name}`, t[name], 'is the result of an external 3-D Secure server: send it with that authentication\'s threeDSecure.eci, verificationId or dsTransactionId'));
+    }
+  }
   if (t?.exemptionFlag !== undefined && t.challengeIndicator === undefined) {
     errors.push(paramError('threeDSecure.challengeIndicator', undefined, 'is required with threeDSecure.exemptionFlag: an exemption request flags both'));
   }

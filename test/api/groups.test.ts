@@ -347,6 +347,19 @@ describe('parameter groups over HTTP', () => {
         assertApproved(await gw.client.post('/v1/payments', withoutCvv(cardDebit(repeated))));
       });
 
+      it('an external server\'s result without its proof is refused: REPEATED with authenticationStatus, a result beside the gateway\'s own authentication', async () => {
+        const repeated = { 'standingInstruction.mode': 'REPEATED', 'standingInstruction.source': 'MIT', 'standingInstruction.initialTransactionId': '123456789012345' };
+        const reply = await gw.client.post('/v1/payments', withoutCvv(cardDebit({ ...repeated, 'threeDSecure.authenticationStatus': 'Y' })));
+        assertRefused(reply, '200.300.404', [{ name: 'threeDSecure.authenticationStatus', value: 'Y' }]);
+        assert.equal(reply.body.result.parameterErrors[0].message, "threeDSecure.authenticationStatus is the result of an external 3-D Secure server: send it with that authentication's threeDSecure.eci, verificationId or dsTransactionId");
+        const mixed = await threeds.post('/v1/payments', cardDebit({ 'card.number': cards.frictionless.VISA, shopperResultUrl: 'https://shop.example/result', ...browserData, ...billingAddress, 'threeDSecure.authType': '02', 'threeDSecure.acsTransactionId': '1'.repeat(36) }));
+        assertRefused(mixed, '200.300.404', [{ name: 'threeDSecure.acsTransactionId', value: '1'.repeat(36) }, { name: 'threeDSecure.authType', value: '02' }]);
+        // With its proof, passed through unchanged.
+        const external = await gw.client.post('/v1/payments', cardDebit({ ...groupSamples.threeDSecure, 'threeDSecure.authType': '02' }));
+        assertApproved(external);
+        assert.deepEqual(external.body.threeDSecure, { eci: '05', verificationId: 'AAACAgSRBklmQCFgMpEGAAAAAAA=', authenticationStatus: 'Y', version: '2.2.0', authType: '02' });
+      });
+
       it('REPEATED is not authenticated by the gateway, even on an entity that authenticates a card that would be challenged', async () => {
         const reply = await threeds.post('/v1/payments', withoutCvv(cardDebit({ 'card.number': cards.challenge.VISA, 'standingInstruction.mode': 'REPEATED', 'standingInstruction.source': 'MIT', 'standingInstruction.agreementId': 'AGREEMENT-1' })));
         assertApproved(reply);

@@ -974,7 +974,7 @@ describe('standingInstruction: shopper authentication', () => {
   it('refuses INITIAL without a security code or 3-D Secure data, naming standingInstruction.mode', () => {
     const errors = checkStandingInstruction({ mode: 'INITIAL', type: 'RECURRING' }, none);
     assert.deepEqual(names(errors), ['standingInstruction.mode']);
-    assert.match(errors[0]!.message, /card\.cvv or 3-D Secure/);
+    assert.match(errors[0]!.message, /card\.cvv \(a token.s tokenAccount\.dtvc or cryptogram\) or 3-D Secure/);
   });
 
   it('accepts INITIAL with a security code, or with 3-D Secure data', () => {
