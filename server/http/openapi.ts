@@ -156,8 +156,8 @@ const queryNotes: Record<string, string> = {
   limit: 'At most this many payments (default 100); linked payments are not counted.',
   'date.from': 'Start of the time frame (UTC), with date.to.',
   'date.to': 'End of the time frame (UTC, the whole second included), with date.from.',
-  paymentTypes: 'Comma-separated payment type codes of the spec (CB, CD, CR, DB, CP, IV, PA, RB, RC, RF, RL, RV, …).',
-  paymentMethods: 'Comma-separated payment method codes of the spec (DD, CT, CC, WA, VA, UA, OT, DC, ET, NT, IV, PP, OD, RM).',
+  paymentTypes: 'Only payments of these types.',
+  paymentMethods: 'Only payments of these methods.',
   includeLinkedTransactions: 'true adds the payments that reference a found payment or that it references.',
   shortId: 'The payment\u2019s short id, dddd.dddd.dddd (ShortId of the reconciliation records).',
 };

@@ -16,6 +16,7 @@ import { flatName, nest } from '../../server/http/params.ts';
 import { registeredRoutes } from '../../server/http/routes/common.ts';
 import { authenticationRequest } from '../../server/schema/authentication.ts';
 import { cart } from '../../server/schema/cart.ts';
+import { chargebackQuery } from '../../server/schema/chargebackQuery.ts';
 import { checkoutRequest, checkoutUpdate, parsePagePayment } from '../../server/schema/checkout.ts';
 import { crossFieldDependencies } from '../../server/schema/dependencies.ts';
 import { flatBodySchema, flatParams, indexPattern } from '../../server/schema/flat.ts';
@@ -353,6 +354,59 @@ describe('OpenAPI document', () => {
     });
   });
 
+  it('gives the rules of dates, timestamps, 3-D Secure codes, numbers and ids as patterns that agree with the gateway', () => {
+    /** [component or query, flat name, values the gateway takes, values it refuses by the pattern alone] */
+    const cases: Array<[string, string, string[], string[]]> = [
+      ['PaymentRequest', 'customer.birthDate', ['1985-04-12', '2024-02-29', '0100-01-01'], ['1985-4-12', '0099-12-31', '1985-13-01', '1985-04-32', '1985-00-10', '85-04-12', '1985-04-12 ', '']],
+      ['PaymentRequest', 'transactionDueDate', ['2030-01-31'], ['2030/01/31']],
+      ['PaymentRequest', 'shipping.expectedDate', ['2030-05-02'], ['2030-5-2']],
+      ['PaymentRequest', 'standingInstruction.expiry', ['2031-12-31'], ['20311231']],
+      ['PaymentRequest', 'bankAccount.mandate.dateOfSignature', ['2020-01-01'], ['2020-01-01T00:00']],
+      ['PaymentRequest', 'cart.items[n].deliveryDate', ['2030-05-02'], ['x']],
+      ['PaymentRequest', 'airline.passengers[n].legs[n].departureDate', ['2030-05-02'], ['2030-05-02 10:00:00']],
+      ['PaymentRequest', 'airline.ticketIssueDate', ['2030-05-02'], ['2030-02-02x']],
+      ['PaymentRequest', 'risk.orderTimestamp', ['2024-01-01 10:00:00', '2024-02-29 23:59:59'], ['2024-01-01 24:00:00', '2024-01-01 10:60:00', '2024-01-01T10:00:00', '2024-01-01']],
+      ['ScheduleRequest', 'job.startDate', ['2030-01-01 00:00:00'], ['2030-01-01']],
+      ['RegistrationRequest', 'recurringMigration.requestTimestamp', ['2024-01-01 10:00:00'], ['2024-01-01 10:00']],
+      ['PaymentRequest', 'threeDSecure.eci', ['01', '05', '08'], ['00', '09', '5', '005']],
+      ['PaymentRequest', 'threeDSecure.channel', ['01', '10', '99'], ['00', '1', '100']],
+      ['PaymentRequest', 'threeDSecure.authType', ['01', '04'], ['00', '05']],
+      ['PaymentRequest', 'threeDSecure.challengeIndicator', ['01', '09'], ['00', '10']],
+      ['PaymentRequest', 'threeDSecure.exemptionFlag', ['01', '04'], ['00', '05']],
+      ['PaymentRequest', 'cart.items[n].itemNumber', ['1', '01', '999'], ['0', '000', '1000', '1.0']],
+      ['PaymentRequest', 'numberOfCaptures', ['1', '01', '98'], ['0', '00', '99', '100']],
+      ['CheckoutRequest', 'registrations[n].id', ['0123456789abcdef0123456789abcdef'], ['0123456789ABCDEF0123456789ABCDEF', '0123']],
+      ['ScheduleRequest', 'registrationId', ['0123456789abcdef0123456789abcdef'], ['0123456789abcdef0123456789abcde']],
+      ['query', 'limit', ['100', '250', '500'], ['99', '501', '0100', '1000']],
+      ['query', 'paymentTypes', ['DB', 'DB,PA,3D'], ['db', 'DB,', 'DB, PA', 'XX', '']],
+      ['query', 'paymentMethods', ['CC', 'CC,DD'], ['CC,XX', '']],
+    ];
+    const zodOf: Record<string, z.ZodType> = { ...BODIES, query: chargebackQuery };
+    const queryParams = doc.paths['/v1/query'].get.parameters as Json[];
+    for (const [where, name, taken, refused] of cases) {
+      const schema: Json | undefined =
+        where === 'query'
+          ? queryParams.find((p) => p.name === name)?.schema
+          : (doc.components.schemas[where].properties[name] ?? Object.values(doc.components.schemas[where].patternProperties ?? {}).find((p: any) => p['x-flatName'] === name));
+      assert.equal(typeof schema?.pattern, 'string', `${where} ${name} has a pattern`);
+      assert.ok(schema!.description, `${where} ${name} has a description`);
+      const pattern = new RegExp(schema!.pattern, 'u');
+      const sent = name.replace(/\[n\]/g, '[0]');
+      const refusedByGateway = (value: string) => {
+        const parsed = zodOf[where]!.safeParse(nest({ [sent]: value }).value);
+        return !parsed.success && parsed.error.issues.some((issue) => flatName(issue.path) === sent);
+      };
+      for (const value of taken) {
+        assert.ok(pattern.test(value), `${name} ${JSON.stringify(value)}: the pattern takes it`);
+        assert.ok(!refusedByGateway(value), `${name} ${JSON.stringify(value)}: the gateway takes it`);
+      }
+      for (const value of refused) {
+        assert.ok(!pattern.test(value), `${name} ${JSON.stringify(value)}: the pattern refuses it`);
+        assert.ok(refusedByGateway(value), `${name} ${JSON.stringify(value)}: the gateway refuses it`);
+      }
+    }
+  });
+
   it('lists, for every request body, exactly the flat names its zod schema accepts', () => {
     for (const [name, schema] of Object.entries(BODIES)) {
       const documented = documentedNames(doc.components.schemas[name]).filter((n) => n !== 'entityId');
@@ -468,7 +522,7 @@ describe('flat parameter names', () => {
           group: 'registrations',
           required: false,
           requiredWith: 'registrations[n]',
-          schema: { type: 'string', description: 'Must be 32 lowercase hexadecimal characters.' },
+          schema: { type: 'string', pattern: '^[0-9a-f]{32}$', description: 'Must be 32 lowercase hexadecimal characters.' },
         },
       ],
     );
@@ -547,7 +601,7 @@ describe('API reference page of the demo', () => {
     assert.ok(createPayment.includes('<tr><td><code>cart.items[n].name</code></td><td>string</td><td>up to 255</td><td></td><td></td><td></td></tr>'));
     assert.ok(createPayment.includes('<tr><td><code>customParameters[key]</code></td><td>string</td><td>up to 2048</td><td></td><td></td><td></td></tr>'));
     assert.ok(createPayment.includes('<details class="group"><summary>card.* <span class="count">'));
-    assert.ok(html.includes('<tr><td><code>registrations[n].id</code></td><td>string</td><td></td><td></td><td>in each registrations[n]</td><td>Must be 32 lowercase hexadecimal characters.</td></tr>'));
+    assert.ok(html.includes('<tr><td><code>registrations[n].id</code></td><td>string</td><td></td><td><code>^[0-9a-f]{32}$</code></td><td>in each registrations[n]</td><td>Must be 32 lowercase hexadecimal characters.</td></tr>'));
     assert.ok(html.includes(`<a href="${gw.base}/v1/openapi.json"><code>/v1/openapi.json</code></a>`));
     const answers = html.slice(html.indexOf('<section class="schema" id="schema-PaymentResponse">'));
     assert.ok(answers.includes('<tr><td><code>card.bin</code></td><td>string</td><td></td><td><code>^\\d{6}$</code></td><td></td><td>First six digits of the card number.</td></tr>'));
