@@ -22,6 +22,7 @@ import { crossFieldDependencies } from '../../server/schema/dependencies.ts';
 import { flatBodySchema, flatParams, indexPattern } from '../../server/schema/flat.ts';
 import { initialPaymentRequest, referencingRequest, registrationPaymentRequest, registrationRequest } from '../../server/schema/requests.ts';
 import { scheduleRequest } from '../../server/schema/schedules.ts';
+import { CRON_FIELDS, type CronField } from '../../server/schema/scheduling.ts';
 import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
 import { groupSamples } from '../support/groups.ts';
 
@@ -403,6 +404,25 @@ describe('OpenAPI document', () => {
       for (const value of refused) {
         assert.ok(!pattern.test(value), `${name} ${JSON.stringify(value)}: the pattern refuses it`);
         assert.ok(refusedByGateway(value), `${name} ${JSON.stringify(value)}: the gateway refuses it`);
+      }
+    }
+  });
+
+  it('gives each job.* field of a schedule the characters it takes as a pattern, and its range in words', () => {
+    const body = doc.components.schemas.ScheduleRequest;
+    const ranges: Record<CronField, string> = { second: '0-59', minute: '0-59', hour: '0-23', dayOfMonth: '1-31', month: '1-12', dayOfWeek: '1-7 or SUN-SAT', year: '1970-2099' };
+    const samples = ['0', '7', '*', '*/5', '1-5', '1,3', '?', 'L', 'LW', '15W', '6L', '2#3', 'MON-FRI', 'mon', 'SUN', '1970', '2099', '', ' 1', '1 ', 'X', '1;2', '1.5', '\u0661', 'A'];
+    for (const field of CRON_FIELDS) {
+      const schema = body.properties[`job.${field}`];
+      assert.equal(typeof schema.pattern, 'string', field);
+      assert.ok(String(schema.description).includes(ranges[field]), `${field}: ${schema.description}`);
+      const pattern = new RegExp(schema.pattern, 'u');
+      for (const value of samples) {
+        const parsed = scheduleRequest.safeParse({ job: { [field]: value } });
+        const refused = !parsed.success && parsed.error.issues.some((issue) => flatName(issue.path) === `job.${field}`);
+        // The pattern names the characters: what the gateway takes, it takes; what it refuses, the gateway refuses.
+        if (!refused) assert.ok(pattern.test(value), `job.${field} ${JSON.stringify(value)} is taken by the gateway, refused by the pattern`);
+        if (!pattern.test(value)) assert.ok(refused, `job.${field} ${JSON.stringify(value)} is refused by the pattern, taken by the gateway`);
       }
     }
   });
