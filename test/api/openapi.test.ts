@@ -243,6 +243,9 @@ describe('OpenAPI document', () => {
       assert.deepEqual(rules['customer.email'], ['customer.givenName', 'customer.surname']);
       assert.deepEqual(rules['customer.givenName'], ['customer.surname']);
       assert.equal(rules['customer.browser.language'], undefined);
+      // A wallet's decrypted form brings the card and the wallet's cryptogram (wallets.ts › checkWallet).
+      assert.deepEqual(rules['applePay.source'], ['card.number', 'card.expiryMonth', 'card.expiryYear', 'threeDSecure.verificationId', 'threeDSecure.eci']);
+      assert.match(body().properties['googlePay.source'].description, /requires card\.number, .*threeDSecure\.eci/);
       const samples: Record<string, string> = {
         'customer.email': 'jane@example.com',
         'customer.givenName': 'Jane',
@@ -259,6 +262,14 @@ describe('OpenAPI document', () => {
         'merchant.shipping.houseNumber2': 'a',
         'threeDSecure.exemptionFlag': '01',
         'threeDSecure.challengeIndicator': '05',
+        'applePay.source': 'app',
+        'googlePay.source': 'web',
+        'samsungPay.source': 'app',
+        'card.number': '4200000000000000',
+        'card.expiryMonth': '05',
+        'card.expiryYear': '2034',
+        'threeDSecure.verificationId': 'AAACBllleHchZTBWIGV4MAAAAAA=',
+        'threeDSecure.eci': '05',
       };
       const check = validators(doc);
       for (const name of Object.keys(rules).filter((n) => n in samples)) {
