@@ -11,7 +11,7 @@ import { catalogue, groups, groupsOf, type ResultCode } from '../results.ts';
 import { checkoutRequest, checkoutUpdate, merchantSessionRequest, pageAccountPayment, pageRegistrationPayment } from '../schema/checkout.ts';
 import { authenticationRequest } from '../schema/authentication.ts';
 import { flatBodySchema, flatParams, flattenJsonSchema, nestedJsonSchema, type JsonSchema } from '../schema/flat.ts';
-import { addNestedDependencies, crossFieldDependencies, referencingAmountRule } from '../schema/dependencies.ts';
+import { accountRule, addNestedDependencies, crossFieldDependencies, referencingAmountRule } from '../schema/dependencies.ts';
 import { chargebackQuery } from '../schema/chargebackQuery.ts';
 import { reportingParameters } from '../schema/reporting.ts';
 import { initialPaymentRequest, referencingRequest, registrationPaymentRequest, registrationRequest } from '../schema/requests.ts';
@@ -57,6 +57,8 @@ interface BodyVariant {
   schema: z.ZodType;
   /** JSON Schema keywords for rules across fields the schema's shape cannot say (if/then). */
   rules?: JsonSchema;
+  /** The body carries exactly one account (dependencies.ts › accountRule). */
+  account?: boolean;
 }
 
 interface Body {
@@ -178,7 +180,7 @@ export const operations: Operation[] = [
     summary: 'Server-to-server payment (PA, DB, CD)',
     description: 'A preauthorization, debit or credit with one account: card, bank account, virtual account, token account or a wallet. Asynchronous methods (3-D Secure, online transfer, PayPal) answer pending with redirect.',
     credential: 'access token',
-    body: api([{ name: 'PaymentRequest', title: 'Payment', schema: initialPaymentRequest }]),
+    body: api([{ name: 'PaymentRequest', title: 'Payment', schema: initialPaymentRequest, account: true }]),
     idempotent: true,
     responses: {
       '200': json('Approved (000.100.110 in test, 000.000.000 in live), or pending with redirect (000.200.000).', 'PaymentResponse', replayed),
@@ -224,7 +226,7 @@ export const operations: Operation[] = [
     tag: 'Registrations',
     summary: 'Store an account as a registration (token)',
     credential: 'access token',
-    body: api([{ name: 'RegistrationRequest', title: 'Registration', schema: registrationRequest }]),
+    body: api([{ name: 'RegistrationRequest', title: 'Registration', schema: registrationRequest, account: true }]),
     idempotent: true,
     responses: {
       '200': json('Stored.', 'RegistrationResponse', replayed),
@@ -856,8 +858,10 @@ function requestBody(body: Body, components: Record<string, JsonSchema>): JsonSc
     const dependencies = crossFieldDependencies(params.map((p) => p.name));
     const flat = flatBodySchema(params, { closed: body.closed, dependencies });
     addNestedDependencies(nested, dependencies);
-    components[variant.name] = { title: variant.title, ...flat, ...variant.rules };
-    if (body.json) components[`${variant.name}Json`] = { title: `${variant.title} (nested JSON)`, ...nested, ...variant.rules };
+    const account = variant.account ? accountRule(params) : undefined;
+    const described = account ? { description: account.description } : {};
+    components[variant.name] = { title: variant.title, ...described, ...flat, ...account?.flat, ...variant.rules };
+    if (body.json) components[`${variant.name}Json`] = { title: `${variant.title} (nested JSON)`, ...described, ...nested, ...account?.nested, ...variant.rules };
   }
   const one = (suffix: string) => (body.variants.length === 1 ? ref(`${body.variants[0]!.name}${suffix}`) : { oneOf: body.variants.map((v) => ref(`${v.name}${suffix}`)) });
   const form = { schema: one('') };

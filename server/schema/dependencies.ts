@@ -3,6 +3,8 @@
 // checks themselves live with their groups (customer.ts › checkCustomer, contact.ts › streetRules,
 // threeDSecure.ts › checkThreeDSecure, wallets.ts › checkWallet); test/api/openapi.test.ts holds
 // each pair listed here to what the gateway refuses.
+import type { FlatParam } from './flat.ts';
+import { ACCOUNT_GROUPS } from './requests.ts';
 import { DECRYPTED_WALLET_FIELDS, WALLETS } from './wallets.ts';
 
 /** Device groups of customer: they describe the shopper's device and call for no name. */
@@ -70,3 +72,28 @@ export const referencingAmountRule = {
   // The properties are the body's own (repeated so that strict validators see them defined here).
   then: { properties: { amount: true, currency: true }, required: ['amount', 'currency'] },
 };
+
+/**
+ * Exactly one account (requests.ts › accountOf): an account group, known by the members it always
+ * has (card.number, bankAccount.holder …), or a wallet's encrypted token. A wallet's decrypted card
+ * is card.*. As oneOf for the flat body and for its nested JSON, with a description.
+ */
+export function accountRule(params: readonly FlatParam[]): { flat: JsonSchema; nested: JsonSchema; description: string } {
+  const names = new Set(params.map((p) => p.name));
+  const declared = (required: string[]) => ({ required, properties: Object.fromEntries(required.map((name) => [name, true])) });
+  const groups = Object.keys(ACCOUNT_GROUPS)
+    .map((group) => ({ group, members: params.filter((p) => p.requiredWith === group).map((p) => p.name) }))
+    .filter(({ members }) => members.length > 0);
+  const tokens = WALLETS.filter((wallet) => names.has(`${wallet}.paymentToken`));
+  const description = `Exactly one account: ${[...groups.map(({ group }) => `${group}.*`), ...(tokens.length ? [`a wallet's encrypted token (${tokens.map((w) => `${w}.paymentToken`).join(', ')})`] : [])].join(', ')}.${tokens.length ? " A wallet's decrypted card data (<wallet>.source) is card.*." : ''} Two accounts are refused.`;
+  return {
+    flat: { oneOf: [...groups.map(({ members }) => declared(members)), ...tokens.map((wallet) => declared([`${wallet}.paymentToken`]))] },
+    nested: {
+      oneOf: [
+        ...groups.map(({ group }) => declared([group])),
+        ...tokens.map((wallet) => ({ required: [wallet], properties: { [wallet]: { type: 'object', ...declared(['paymentToken']) } } })),
+      ],
+    },
+    description,
+  };
+}

@@ -20,7 +20,7 @@ import { chargebackQuery } from '../../server/schema/chargebackQuery.ts';
 import { checkoutRequest, checkoutUpdate, parsePagePayment } from '../../server/schema/checkout.ts';
 import { crossFieldDependencies } from '../../server/schema/dependencies.ts';
 import { flatBodySchema, flatParams, indexPattern } from '../../server/schema/flat.ts';
-import { initialPaymentRequest, referencingRequest, registrationPaymentRequest, registrationRequest } from '../../server/schema/requests.ts';
+import { initialPaymentRequest, parseInitialPayment, parseRegistration, referencingRequest, registrationPaymentRequest, registrationRequest } from '../../server/schema/requests.ts';
 import { scheduleRequest } from '../../server/schema/schedules.ts';
 import { CRON_FIELDS, type CronField } from '../../server/schema/scheduling.ts';
 import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
@@ -287,6 +287,38 @@ describe('OpenAPI document', () => {
       }
     });
 
+    it('asks for exactly one account, as the gateway does (payments and registrations)', () => {
+      const check = validators(doc);
+      const card = { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' };
+      const bank = { paymentBrand: 'DIRECTDEBIT_SEPA', 'bankAccount.holder': 'Jane Jones', 'bankAccount.iban': 'DE89370400440532013000' };
+      const virtual = { paymentBrand: 'PAYPAL', 'virtualAccount.accountId': 'jane@example.com' };
+      const token = { paymentBrand: 'VISA', 'tokenAccount.number': '4200000000000000', 'tokenAccount.type': 'NETWORK' };
+      const wallet = { paymentBrand: 'GOOGLEPAY', 'googlePay.paymentToken': '{"signature":"x"}' };
+      const cases: Array<[string, Record<string, string>, boolean]> = [
+        ['no account', { paymentBrand: 'VISA' }, false],
+        ['a card', card, true],
+        ['a bank account', bank, true],
+        ['a virtual account', virtual, true],
+        ['a token account', token, true],
+        ['a wallet token', wallet, true],
+        ['a card and a bank account', { ...bank, ...card }, false],
+        ['a virtual account and a token account', { ...virtual, ...token }, false],
+        ['a wallet token and a card', { ...card, ...wallet }, false],
+      ];
+      const now = new Date();
+      for (const [what, params, valid] of cases) {
+        const payment = { amount: '92.00', currency: 'EUR', paymentType: 'DB', ...params };
+        assert.equal(parseInitialPayment(nest(payment).value, { env: 'test', now }).ok, valid, `the gateway: a payment with ${what}`);
+        const body = { entityId: shopA.entityId, ...payment };
+        assert.equal(check('PaymentRequest', body).valid, valid, `PaymentRequest with ${what}`);
+        assert.equal(check('PaymentRequestJson', nest(body).value).valid, valid, `PaymentRequestJson with ${what}`);
+        if (params === wallet) continue;
+        assert.equal(parseRegistration(nest(params).value, { env: 'test', now }).ok, valid, `the gateway: a registration with ${what}`);
+        assert.equal(check('RegistrationRequest', { entityId: shopA.entityId, ...params }).valid, valid, `RegistrationRequest with ${what}`);
+      }
+      assert.match(body().description, /^Exactly one account: card\.\*, bankAccount\.\*, virtualAccount\.\*, tokenAccount\.\*, a wallet's encrypted token/);
+    });
+
     it('ReferencingRequest asks for amount and currency except for a reversal, as the gateway does', async () => {
       const check = validators(doc);
       const pa = (await gw.client.post('/v1/payments', cardDebit({ paymentType: 'PA' }))).body.id as string;
@@ -357,7 +389,10 @@ describe('OpenAPI document', () => {
       assert.deepEqual(refused({ 'card.number': '4200-0000' }), ['/card.number must match pattern "^[0-9]*$" {"pattern":"^[0-9]*$"}']);
       assert.deepEqual(refused({ amount: '92.5' }), ['/amount must match pattern "^\\d{1,10}(\\.\\d{2})?$" {"pattern":"^\\\\d{1,10}(\\\\.\\\\d{2})?$"}']);
       const { 'card.number': _number, ...noNumber } = debit;
-      assert.deepEqual(check('PaymentRequest', noNumber).errors, [
+      const errors = check('PaymentRequest', noNumber).errors;
+      // No account left: none of the accounts' groups is complete.
+      assert.ok(errors.includes(' must match exactly one schema in oneOf {"passingSchemas":null}'));
+      assert.deepEqual(errors.filter((e) => e.includes('when property')), [
         ' must have properties card.number, card.expiryMonth, card.expiryYear when property card.holder is present {"property":"card.holder","missingProperty":"card.number","depsCount":3,"deps":"card.number, card.expiryMonth, card.expiryYear"}',
         ' must have properties card.number, card.expiryYear when property card.expiryMonth is present {"property":"card.expiryMonth","missingProperty":"card.number","depsCount":2,"deps":"card.number, card.expiryYear"}',
         ' must have properties card.number, card.expiryMonth when property card.expiryYear is present {"property":"card.expiryYear","missingProperty":"card.number","depsCount":2,"deps":"card.number, card.expiryMonth"}',
