@@ -97,6 +97,22 @@ function validators(doc: Json) {
   };
 }
 
+/**
+ * The fields of an answer its schema does not list, by path: every object whose schema lists
+ * properties must list each of its fields (an open object with none, such as threeDSecure, and a
+ * record, such as customParameters, are not judged).
+ */
+function undocumented(doc: Json, value: unknown, schema: Json | undefined, path = ''): string[] {
+  while (schema?.$ref) schema = pointer(doc, schema.$ref) as Json;
+  if (!schema || value === null || typeof value !== 'object') return [];
+  const branches = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
+  if (branches) return branches.map((branch) => undocumented(doc, value, branch, path)).sort((a, b) => a.length - b.length)[0]!;
+  if (Array.isArray(value)) return value.flatMap((item, i) => undocumented(doc, item, schema.items, `${path}[${i}]`));
+  const properties = (schema.properties ?? {}) as Json;
+  if (Object.keys(properties).length === 0) return [];
+  return Object.entries(value).flatMap(([key, child]) => (key in properties ? undocumented(doc, child, properties[key], `${path}.${key}`) : [`${path}.${key}`]));
+}
+
 const BODIES: Record<string, z.ZodType> = {
   PaymentRequest: initialPaymentRequest,
   ReferencingRequest: referencingRequest,
@@ -530,6 +546,18 @@ describe('OpenAPI document', () => {
     for (const name of ['billing', 'customer', 'shipping', 'cart', 'standingInstruction', 'shopperResultUrl', 'merchantInvoiceId', 'giftCard']) assert.ok(answer.properties[name], name);
     assert.ok(answer.properties.standingInstruction!.properties!.initialTransactionId);
     assert.equal(check('PaymentResponse', { ...everything.body, billing: { ...everything.body.billing, street9: 'x' } }).valid, false);
+    // Every field the gateway answers is listed, the gateway's own beside the echo of merchant.* and risk.* too.
+    assert.deepEqual(undocumented(doc, everything.body, doc.components.schemas.PaymentResponse), []);
+    assert.ok(everything.body.merchant.name && everything.body.risk.channelId && everything.body.risk.score, JSON.stringify(everything.body.risk));
+    for (const group of ['merchant', 'risk']) assert.equal(check('PaymentResponse', { ...everything.body, [group]: { ...everything.body[group], unknown: 'x' } }).valid, false, group);
+    const authorized = await gw.client.post('/v1/payments', cardDebit({ paymentType: 'PA', numberOfCaptures: '2' }));
+    assert.equal(authorized.body.numberOfCaptures, '2');
+    const captured = await gw.client.post(`/v1/payments/${authorized.body.id}`, { paymentType: 'CP', amount: '92.00', currency: 'EUR', sequence: 'FINAL' });
+    assert.equal(captured.body.sequence, 'FINAL');
+    for (const answer of [authorized.body, captured.body]) {
+      ok('PaymentResponse', answer);
+      assert.deepEqual(undocumented(doc, answer, doc.components.schemas.PaymentResponse), []);
+    }
     const invalid = await gw.client.post('/v1/payments', cardDebit({ 'card.number': '42', currency: 'eur' }));
     assert.equal(invalid.status, 400);
     ok('ErrorResponse', invalid.body);
@@ -543,6 +571,20 @@ describe('OpenAPI document', () => {
     ok('CheckoutState', (await gw.client.get(`/v1/checkouts/${checkout.body.id}/payment`)).body);
     ok('ResultCodesResponse', await (await fetch(`${gw.base}/v1/resultcodes`)).json());
     const registration = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+    const migrated = await gw.client.post('/v1/registrations', {
+      paymentBrand: 'VISA',
+      'card.number': '4200000000000000',
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
+      'customParameters[ORDER_REF]': 'A-1',
+      'recurringMigration.paymentType': 'DB',
+      'recurringMigration.amount': '12.00',
+      'recurringMigration.requestTimestamp': '2024-01-01 10:00:00',
+    });
+    assert.equal(migrated.status, 200, JSON.stringify(migrated.body));
+    ok('RegistrationResponse', migrated.body);
+    assert.deepEqual(undocumented(doc, migrated.body, doc.components.schemas.RegistrationResponse), []);
+    assert.equal(check('RegistrationResponse', { ...migrated.body, recurringMigration: { ...migrated.body.recurringMigration, unknown: 'x' } }).valid, false);
     const scheduled = await gw.client.post('/scheduling/v1/schedules', { registrationId: registration.body.id, paymentType: 'DB', amount: '5.00', currency: 'EUR', 'job.hour': '6' });
     assert.equal(scheduled.status, 200);
     ok('ScheduleResponse', scheduled.body);
