@@ -845,6 +845,10 @@ function description(env: GatewayEnv): string {
 **Answers.** JSON with \`result.code\`, \`result.description\`, \`buildNumber\`, \`timestamp\`, \`ndc\`. Invalid parameters: HTTP 400 with \`result.parameterErrors\` naming every one. Throttled: HTTP 429, 800.120.100. Unknown resource: 404. Result codes: \`components.schemas.ResultCode\` and \`GET /v1/resultcodes\`; classify them with the group patterns (\`x-groups\`).`;
 }
 
+/** What a JSON body may hold beyond its schemas' strings (params.ts › readJson, flattenJson). */
+const JSON_BODY =
+  'Flat names, nested objects, or both mixed; a JSON number or boolean is taken as its text as written ({"amount":92.00} is "92.00", true is "true"), null as not sent; a name given twice (nested and flat) is refused.';
+
 /** A request body's components (flat form and nested JSON) and its requestBody object. */
 function requestBody(body: Body, components: Record<string, JsonSchema>): JsonSchema {
   for (const variant of body.variants) {
@@ -870,7 +874,7 @@ function requestBody(body: Body, components: Record<string, JsonSchema>): JsonSc
     content: {
       'application/x-www-form-urlencoded': form,
       'multipart/form-data': form,
-      ...(body.json ? { 'application/json': { schema: { anyOf: [one(''), one('Json')] } } } : {}),
+      ...(body.json ? { 'application/json': { schema: { description: JSON_BODY, anyOf: [one(''), one('Json')] } } } : {}),
     },
   };
 }

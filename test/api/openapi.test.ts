@@ -227,7 +227,13 @@ describe('OpenAPI document', () => {
       content: {
         'application/x-www-form-urlencoded': { schema: { $ref: '#/components/schemas/PaymentRequest' } },
         'multipart/form-data': { schema: { $ref: '#/components/schemas/PaymentRequest' } },
-        'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/PaymentRequest' }, { $ref: '#/components/schemas/PaymentRequestJson' }] } },
+        'application/json': {
+          schema: {
+            description:
+              'Flat names, nested objects, or both mixed; a JSON number or boolean is taken as its text as written ({"amount":92.00} is "92.00", true is "true"), null as not sent; a name given twice (nested and flat) is refused.',
+            anyOf: [{ $ref: '#/components/schemas/PaymentRequest' }, { $ref: '#/components/schemas/PaymentRequestJson' }],
+          },
+        },
       },
     });
     assert.deepEqual(doc.paths['/v1/checkouts/{id}/payment'].post.requestBody.content['application/x-www-form-urlencoded'], {
