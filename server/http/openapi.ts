@@ -11,7 +11,7 @@ import { catalogue, groups, groupsOf, type ResultCode } from '../results.ts';
 import { checkoutRequest, checkoutUpdate, merchantSessionRequest, pageAccountPayment, pageRegistrationPayment } from '../schema/checkout.ts';
 import { authenticationRequest } from '../schema/authentication.ts';
 import { flatBodySchema, flatParams, flattenJsonSchema, nestedJsonSchema, type JsonSchema } from '../schema/flat.ts';
-import { addNestedDependencies, crossFieldDependencies, referencingAmountRule } from '../schema/dependencies.ts';
+import { accountRule, addNestedDependencies, crossFieldDependencies, referencingAmountRule } from '../schema/dependencies.ts';
 import { chargebackQuery } from '../schema/chargebackQuery.ts';
 import { reportingParameters } from '../schema/reporting.ts';
 import { initialPaymentRequest, referencingRequest, registrationPaymentRequest, registrationRequest } from '../schema/requests.ts';
@@ -57,6 +57,8 @@ interface BodyVariant {
   schema: z.ZodType;
   /** JSON Schema keywords for rules across fields the schema's shape cannot say (if/then). */
   rules?: JsonSchema;
+  /** The body carries exactly one account (dependencies.ts › accountRule). */
+  account?: boolean;
 }
 
 interface Body {
@@ -156,8 +158,8 @@ const queryNotes: Record<string, string> = {
   limit: 'At most this many payments (default 100); linked payments are not counted.',
   'date.from': 'Start of the time frame (UTC), with date.to.',
   'date.to': 'End of the time frame (UTC, the whole second included), with date.from.',
-  paymentTypes: 'Comma-separated payment type codes of the spec (CB, CD, CR, DB, CP, IV, PA, RB, RC, RF, RL, RV, …).',
-  paymentMethods: 'Comma-separated payment method codes of the spec (DD, CT, CC, WA, VA, UA, OT, DC, ET, NT, IV, PP, OD, RM).',
+  paymentTypes: 'Only payments of these types.',
+  paymentMethods: 'Only payments of these methods.',
   includeLinkedTransactions: 'true adds the payments that reference a found payment or that it references.',
   shortId: 'The payment\u2019s short id, dddd.dddd.dddd (ShortId of the reconciliation records).',
 };
@@ -178,7 +180,7 @@ export const operations: Operation[] = [
     summary: 'Server-to-server payment (PA, DB, CD)',
     description: 'A preauthorization, debit or credit with one account: card, bank account, virtual account, token account or a wallet. Asynchronous methods (3-D Secure, online transfer, PayPal) answer pending with redirect.',
     credential: 'access token',
-    body: api([{ name: 'PaymentRequest', title: 'Payment', schema: initialPaymentRequest }]),
+    body: api([{ name: 'PaymentRequest', title: 'Payment', schema: initialPaymentRequest, account: true }]),
     idempotent: true,
     responses: {
       '200': json('Approved (000.100.110 in test, 000.000.000 in live), or pending with redirect (000.200.000).', 'PaymentResponse', replayed),
@@ -224,7 +226,7 @@ export const operations: Operation[] = [
     tag: 'Registrations',
     summary: 'Store an account as a registration (token)',
     credential: 'access token',
-    body: api([{ name: 'RegistrationRequest', title: 'Registration', schema: registrationRequest }]),
+    body: api([{ name: 'RegistrationRequest', title: 'Registration', schema: registrationRequest, account: true }]),
     idempotent: true,
     responses: {
       '200': json('Stored.', 'RegistrationResponse', replayed),
@@ -843,6 +845,10 @@ function description(env: GatewayEnv): string {
 **Answers.** JSON with \`result.code\`, \`result.description\`, \`buildNumber\`, \`timestamp\`, \`ndc\`. Invalid parameters: HTTP 400 with \`result.parameterErrors\` naming every one. Throttled: HTTP 429, 800.120.100. Unknown resource: 404. Result codes: \`components.schemas.ResultCode\` and \`GET /v1/resultcodes\`; classify them with the group patterns (\`x-groups\`).`;
 }
 
+/** What a JSON body may hold beyond its schemas' strings (params.ts › readJson, flattenJson). */
+const JSON_BODY =
+  'Flat names, nested objects, or both mixed; a JSON number or boolean is taken as its text as written ({"amount":92.00} is "92.00", true is "true"), null as not sent; a name given twice (nested and flat) is refused.';
+
 /** A request body's components (flat form and nested JSON) and its requestBody object. */
 function requestBody(body: Body, components: Record<string, JsonSchema>): JsonSchema {
   for (const variant of body.variants) {
@@ -856,8 +862,10 @@ function requestBody(body: Body, components: Record<string, JsonSchema>): JsonSc
     const dependencies = crossFieldDependencies(params.map((p) => p.name));
     const flat = flatBodySchema(params, { closed: body.closed, dependencies });
     addNestedDependencies(nested, dependencies);
-    components[variant.name] = { title: variant.title, ...flat, ...variant.rules };
-    if (body.json) components[`${variant.name}Json`] = { title: `${variant.title} (nested JSON)`, ...nested, ...variant.rules };
+    const account = variant.account ? accountRule(params) : undefined;
+    const described = account ? { description: account.description } : {};
+    components[variant.name] = { title: variant.title, ...described, ...flat, ...account?.flat, ...variant.rules };
+    if (body.json) components[`${variant.name}Json`] = { title: `${variant.title} (nested JSON)`, ...described, ...nested, ...account?.nested, ...variant.rules };
   }
   const one = (suffix: string) => (body.variants.length === 1 ? ref(`${body.variants[0]!.name}${suffix}`) : { oneOf: body.variants.map((v) => ref(`${v.name}${suffix}`)) });
   const form = { schema: one('') };
@@ -866,7 +874,7 @@ function requestBody(body: Body, components: Record<string, JsonSchema>): JsonSc
     content: {
       'application/x-www-form-urlencoded': form,
       'multipart/form-data': form,
-      ...(body.json ? { 'application/json': { schema: { anyOf: [one(''), one('Json')] } } } : {}),
+      ...(body.json ? { 'application/json': { schema: { description: JSON_BODY, anyOf: [one(''), one('Json')] } } } : {}),
     },
   };
 }

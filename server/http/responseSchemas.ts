@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CHECKOUT_ID } from '../checkouts/checkouts.ts';
 import { paymentTypes } from '../schema/basic.ts';
 import { ECHOED_WITHOUT_SECRETS, NOT_ECHOED } from '../schema/echo.ts';
-import { initialPaymentRequest } from '../schema/requests.ts';
+import { initialPaymentRequest, registrationRequest } from '../schema/requests.ts';
 import { BILLING_FIELDS } from '../threeds/policy.ts';
 
 const hex32 = z.string().regex(/^[0-9a-f]{32}$/);
@@ -97,8 +97,12 @@ const declaredAnswer = {
     .optional()
     .describe('Connector details, only for entities with showConnectorDetails: AcquirerResponse (the acquirer\'s code), ConnectorTxID1, and on declines MerchantAdviceCode (two digits: 01 new account information, 02 try again later, 03 do not try again, 21 payment cancellation).'),
   card: maskedCard.optional(),
-  merchant: z
-    .looseObject({
+  sequence: initialPaymentRequest.shape.sequence.describe('Echo of sequence: FINAL marks the last capture of an authorization.'),
+  numberOfCaptures: initialPaymentRequest.shape.numberOfCaptures.describe('Echo of numberOfCaptures: the partial captures an authorization allows.'),
+  // The gateway's own fields beside the echo of the request's group (schema/echo.ts).
+  merchant: initialPaymentRequest.shape.merchant
+    .unwrap()
+    .extend({
       bankAccount: z
         .looseObject({
           holder: z.string().min(4).max(128),
@@ -109,10 +113,13 @@ const declaredAnswer = {
         .optional()
         .describe("The merchant's account a bank transfer (paymentBrand BANKTRANSFER, DB) must be paid to: holder, IBAN as number, BIC, country."),
     })
-    .optional(),
-  risk: z
-    .looseObject({ score: z.string().regex(/^[+-]?\d{1,5}$/).optional().describe('-99999 to +99999, for payments with risk checks (any risk.* parameter).') })
-    .optional(),
+    .optional()
+    .describe('Echo of the accepted merchant.* parameters, and the account a bank transfer is paid to.'),
+  risk: initialPaymentRequest.shape.risk
+    .unwrap()
+    .extend({ score: z.string().regex(/^[+-]?\d{1,5}$/).optional().describe('-99999 to +99999, for payments with risk checks (any risk.* parameter).') })
+    .optional()
+    .describe('Echo of the accepted risk.* parameters, and the score of the risk check.'),
   threeDSecure: z.looseObject({}).optional().describe('The outcome of 3-D Secure (eci, verificationId, authenticationStatus, dsTransactionId, acsTransactionId, version) and the 3-D Secure parameters sent.'),
   customParameters: z.record(z.string(), z.string()).optional().describe('Echo of customParameters[key].'),
   registrationId: hex32.optional().describe('The registration made with createRegistration=true.'),
@@ -147,6 +154,13 @@ export const registrationResponse = z
     result,
     card: maskedCard.optional(),
     bankAccount: z.looseObject({}).optional(),
+    virtualAccount: registrationRequest.shape.virtualAccount,
+    tokenAccount: z
+      .looseObject({ type: z.enum(['EXTERNAL', 'NETWORK']), last4Digits: z.string().length(4), expiryMonth: z.string().regex(/^\d{2}$/).optional(), expiryYear: z.string().regex(/^\d{4}$/).optional() })
+      .optional()
+      .describe('The token, masked: its type, last four digits and expiry.'),
+    customParameters: z.record(z.string(), z.string()).optional().describe('Echo of customParameters[key].'),
+    recurringMigration: registrationRequest.shape.recurringMigration.describe('Echo of the accepted recurringMigration.* parameters.'),
     ...envelope,
   });
 

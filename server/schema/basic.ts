@@ -21,8 +21,7 @@ export const basicFields = {
   sequence: oneOf(['FINAL']).optional(),
   numberOfCaptures: z
     .string()
-    .regex(/^\d{1,2}$/, 'must be a number from 1 to 98')
-    .refine((v) => Number(v) >= 1 && Number(v) <= 98, 'must be a number from 1 to 98')
+    .regex(/^(0?[1-9]|[1-8]\d|9[0-8])$/, 'must be a number from 1 to 98')
     .optional(),
   promotionCode: lettersDigits(15).optional(),
   locale: an(10).optional(),

@@ -58,7 +58,7 @@ export const cartItem = z.strictObject({
   totalDiscountAmount: amount(10).optional(),
   productCode: an(30).optional(),
   partNumber: an(30).optional(),
-  itemNumber: z.string().refine((v) => /^\d{1,3}$/.test(v) && Number(v) >= 1, 'must be a number from 1 to 999').optional(),
+  itemNumber: z.string().regex(/^(?!0+$)\d{1,3}$/, 'must be a number from 1 to 999').optional(),
   vatReferenceNumber: an(30).optional(),
   sellerId: an(255).optional(),
   deliveryDate: date.optional(),

@@ -12,23 +12,32 @@ export const queryPaymentTypes = [
 ] as const;
 export const queryPaymentMethods = ['DD', 'CT', 'CC', 'WA', 'VA', 'UA', 'OT', 'DC', 'ET', 'NT', 'IV', 'PP', 'OD', 'RM'] as const;
 
-/** A comma-separated list of codes, each one of `codes` (DB,PA); no empty entries, no spaces. */
-const codeList = (codes: readonly string[]) => {
+/**
+ * A comma-separated list of codes, each one of `codes` (DB,PA); no empty entries, no spaces. The
+ * list is a pattern (for the OpenAPI document too); its message names the codes that are not known.
+ */
+const codeList = (codes: readonly string[], what: string) => {
   const known = new Set(codes);
-  return z.string().superRefine((v, ctx) => {
-    const unknown = v.split(',').filter((code) => !known.has(code));
-    if (unknown.length) ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of ${codes.join(', ')}; not a code: ${unknown.map((c) => `'${c}'`).join(', ')}` });
-  });
+  const code = `(?:${codes.join('|')})`;
+  return z
+    .string()
+    .regex(new RegExp(`^${code}(?:,${code})*$`), {
+      error: (issue) => {
+        const unknown = String(issue.input).split(',').filter((c) => !known.has(c));
+        return `must be a comma-separated list of ${codes.join(', ')}; not a code: ${unknown.map((c) => `'${c}'`).join(', ')}`;
+      },
+    })
+    .describe(`Comma-separated ${what} codes, each one of ${codes.join(', ')}.`);
 };
 
 export const chargebackQuery = z
   .strictObject({
     chargebackResultCode: chargebackResultCode.optional(),
     merchantTransactionId: an(255).optional(),
-    limit: z.string().refine((v) => /^\d{3}$/.test(v) && Number(v) >= 100 && Number(v) <= 500, 'must be a whole number from 100 to 500').optional(),
+    limit: z.string().regex(/^([1-4]\d{2}|500)$/, 'must be a whole number from 100 to 500').optional(),
     date: z.strictObject({ from: dateTime.optional(), to: dateTime.optional() }).optional(),
-    paymentTypes: codeList(queryPaymentTypes).optional(),
-    paymentMethods: codeList(queryPaymentMethods).optional(),
+    paymentTypes: codeList(queryPaymentTypes, 'payment type').optional(),
+    paymentMethods: codeList(queryPaymentMethods, 'payment method').optional(),
     includeLinkedTransactions: bool.optional(),
     shortId: an(14).optional(),
   })

@@ -7,7 +7,7 @@ import { bankAccount } from './bankAccount.ts';
 import { basicFields } from './basic.ts';
 import { billingFields } from './billing.ts';
 import { card } from './card.ts';
-import { bool } from './common.ts';
+import { bool, codedPattern } from './common.ts';
 import { customParameters } from './customParameters.ts';
 import { paramError, type CodedParamError } from './errors.ts';
 import { registrationFields } from './registration.ts';
@@ -24,7 +24,7 @@ export const SHOPPER_PREFIX = 'SHOPPER_';
 const REGISTRATION_ID = /^[0-9a-f]{32}$/;
 const BRAND = /^[A-Za-z0-9_]{1,32}$/;
 
-const registrationId = z.string().refine((v) => REGISTRATION_ID.test(v), { message: 'must be 32 lowercase hexadecimal characters', params: { code: '100.150.101' } });
+const registrationId = codedPattern(REGISTRATION_ID, 'must be 32 lowercase hexadecimal characters', '100.150.101');
 
 
 const checkoutType = z.enum(['PA', 'DB'], { error: 'must be PA or DB for a checkout' });

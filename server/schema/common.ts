@@ -1,6 +1,7 @@
 // Field types of the spec's notation (A, N, AN, dates, amounts), as zod schemas over strings.
 import isoCountries from 'i18n-iso-countries';
 import { z } from 'zod';
+import type { ResultCode } from '../results.ts';
 
 const currencies = new Set(Intl.supportedValuesOf('currency'));
 
@@ -8,6 +9,13 @@ const currencies = new Set(Intl.supportedValuesOf('currency'));
 export const an = (max: number, min = 1) =>
   // A value over its length is refused there: no pattern after it reads a long value.
   z.string().min(min, `must be at least ${min} characters`).max(max, { error: `must be at most ${max} characters`, abort: true });
+
+/**
+ * A value of `pattern`, refused with `message` and the result code `code`. A refinement, since the
+ * issue of a regex check carries no code; the pattern goes into its JSON Schema as it is.
+ */
+export const codedPattern = (pattern: RegExp, message: string, code: ResultCode) =>
+  z.string().refine((v) => pattern.test(v), { message, params: { code } }).meta({ pattern: pattern.source });
 
 /** Characters of a given class, with a length range. */
 export const chars = (pattern: RegExp, what: string, max: number, min = 1) =>
@@ -21,16 +29,41 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T)
 
 export const bool = oneOf(['true', 'false']);
 
+// The form of a day as a pattern (years from 0100, months 01-12, days 01-31), which the OpenAPI
+// document shows; the refinement after it adds the length of each month.
+const DAY = '(?!00)\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])';
+const DATE = new RegExp(`^${DAY}$`);
+const DATE_TIME = new RegExp(`^${DAY} ([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$`);
+
 /** yyyy-MM-dd and a real calendar day. */
-export const date = z.string().refine(isCalendarDate, 'must be a date yyyy-MM-dd');
+export const date = z
+  .string()
+  .regex(DATE, { error: 'must be a date yyyy-MM-dd', abort: true })
+  .refine(isCalendarDate, 'must be a date yyyy-MM-dd');
 
 /** yyyy-MM-dd HH:mm:ss, a real moment. */
 export const dateTime = z
   .string()
-  .refine(
-    (v) => /^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(v) && isCalendarDate(v.slice(0, 10)),
-    'must be a timestamp yyyy-MM-dd HH:mm:ss',
-  );
+  .regex(DATE_TIME, { error: 'must be a timestamp yyyy-MM-dd HH:mm:ss', abort: true })
+  .refine((v) => isCalendarDate(v.slice(0, 10)), 'must be a timestamp yyyy-MM-dd HH:mm:ss');
+
+/**
+ * Two-digit numbers from `from` to `to` (01 to 08: 0[1-8]) as a regular expression without anchors,
+ * so that a range is a pattern JSON Schema shows rather than a refinement it cannot see.
+ */
+export function twoDigitRange(from: number, to: number): string {
+  const digit = (low: number, high: number) => (low === high ? String(low) : `[${low}-${high}]`);
+  const [firstTen, lastTen] = [Math.floor(from / 10), Math.floor(to / 10)];
+  if (firstTen === lastTen) return `${firstTen}${digit(from % 10, to % 10)}`;
+  // Whole tens in one class: the first and last ten join them when they are whole too.
+  const wholeFrom = from % 10 === 0 ? firstTen : firstTen + 1;
+  const wholeTo = to % 10 === 9 ? lastTen : lastTen - 1;
+  const parts: string[] = [];
+  if (wholeFrom > firstTen || wholeFrom > wholeTo) parts.push(`${firstTen}${digit(from % 10, 9)}`);
+  if (wholeFrom <= wholeTo) parts.push(`${digit(wholeFrom, wholeTo)}[0-9]`);
+  if (wholeTo < lastTen) parts.push(`${lastTen}${digit(0, to % 10)}`);
+  return parts.join('|');
+}
 
 export function isCalendarDate(value: string): boolean {
   // By hand rather than through Date: this runs for every date of every request, and a Date costs 25 times as much.

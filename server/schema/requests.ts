@@ -203,16 +203,12 @@ function missingAccount(brand: string | undefined): CodedParamError {
   return paramError('card.number', undefined, 'is required: send card, bankAccount, virtualAccount, tokenAccount or a wallet\'s paymentToken');
 }
 
+/** The groups that are an account by themselves, with their method; a wallet's encrypted token is one too (accountOf). */
+export const ACCOUNT_GROUPS = { card: 'CC', bankAccount: 'DD', virtualAccount: 'VA', tokenAccount: 'TA' } as const satisfies Record<string, Method>;
+
 /** The one account of a request: card, bank account, virtual account, token account or a wallet's encrypted token. */
 function accountOf(v: AccountFields): { method?: Method; errors: CodedParamError[] } {
-  const present: Array<readonly [string, Method]> = (
-    [
-      ['card', 'CC'],
-      ['bankAccount', 'DD'],
-      ['virtualAccount', 'VA'],
-      ['tokenAccount', 'TA'],
-    ] as const
-  ).filter(([group]) => v[group] !== undefined);
+  const present: Array<readonly [string, Method]> = (Object.entries(ACCOUNT_GROUPS) as Array<[keyof typeof ACCOUNT_GROUPS, Method]>).filter(([group]) => v[group] !== undefined);
   // A wallet's encrypted token is an account of its own; its decrypted form is the card beside it
   // (a token next to a card is checkWallet's to name).
   const wallet = walletOf(v);

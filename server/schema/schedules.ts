@@ -4,15 +4,13 @@
 import { z } from 'zod';
 import type { Nested } from '../http/params.ts';
 import { basicFields, testMode } from './basic.ts';
+import { codedPattern } from './common.ts';
 import { customParameters } from './customParameters.ts';
 import { paramError, type CodedParamError } from './errors.ts';
 import { checkAmount, parseWith, type Parsed, type ValidationContext } from './requests.ts';
 import { job, type Job } from './scheduling.ts';
 
-const registrationId = z
-  .string()
-  .refine((v) => /^[0-9a-f]{32}$/.test(v), { message: 'must be 32 lowercase hexadecimal characters', params: { code: '100.150.101' } })
-  .describe('The registration each firing pays with (id of POST /v1/registrations).');
+const registrationId = codedPattern(/^[0-9a-f]{32}$/, 'must be 32 lowercase hexadecimal characters', '100.150.101').describe('The registration each firing pays with (id of POST /v1/registrations).');
 
 export const scheduleRequest = z.strictObject({
   registrationId,

@@ -115,11 +115,29 @@ export function checkCronField(field: CronField, value: string): string | undefi
 /** The longest schedule: job.expression's length (AN256), which the separate fields together keep to as well. */
 const EXPRESSION_MAX = 256;
 
+/**
+ * The characters a field may hold (digits, its special characters, the letters of its words in
+ * either case) as a pattern: checked first, so that the OpenAPI document shows it; the field's
+ * full check (ranges, croner) runs after it, and names the character either way.
+ */
+export function cronFieldPattern(field: CronField): RegExp {
+  const rule = RULES[field];
+  const letters = [...new Set(rule.words.join('').toUpperCase())].sort().join('');
+  // Letters among the specials (L, W) are words: the letters above hold them.
+  const specials = rule.specials.replace(/[A-Za-z]/g, '').replace(/[\\\]^-]/g, '\\$&');
+  return new RegExp(`^[0-9${letters}${letters.toLowerCase()}${specials}]${rule.empty ? '*' : '+'}$`);
+}
+
 const cronField = (field: CronField) =>
-  z.string().max(EXPRESSION_MAX, { error: `must be at most ${EXPRESSION_MAX} characters`, abort: true }).superRefine((v, ctx) => {
-    const error = checkCronField(field, v);
-    if (error !== undefined) ctx.addIssue({ code: 'custom', message: error });
-  });
+  z
+    .string()
+    .max(EXPRESSION_MAX, { error: `must be at most ${EXPRESSION_MAX} characters`, abort: true })
+    .regex(cronFieldPattern(field), { error: (issue) => checkCronField(field, String(issue.input)) ?? `must be ${ALLOWED[field]}`, abort: true })
+    .superRefine((v, ctx) => {
+      const error = checkCronField(field, v);
+      if (error !== undefined) ctx.addIssue({ code: 'custom', message: error });
+    })
+    .describe(`Must be ${ALLOWED[field]} (a Quartz cron field, UTC).`);
 
 const units = ['YEAR', 'MONTH', 'WEEK', 'DAY', 'HOUR', 'MINUTE', 'SECOND'] as const;
 

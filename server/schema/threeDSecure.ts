@@ -2,7 +2,7 @@
 // of the payment transaction (proof from an external 3-D Secure server), the exemption fields of
 // either message, disable, and the domestic scheme's schemeData[...].
 import { z } from 'zod';
-import { amount, an, bool, countryCode, currency, oneOf } from './common.ts';
+import { amount, an, bool, countryCode, currency, oneOf, twoDigitRange } from './common.ts';
 import { paramError, type CodedParamError } from './errors.ts';
 
 /**
@@ -15,7 +15,7 @@ export const REQUESTOR_SCHEMES = ['visa', 'mastercard', 'amex', 'diners', 'jcb',
 const requestor = z.strictObject({ requestorId: an(100).optional(), requestorName: an(100).optional() });
 
 const twoDigits = (from: number, to: number, what: string) =>
-  z.string().refine((v) => /^\d{2}$/.test(v) && Number(v) >= from && Number(v) <= to, `must be ${what}, two digits from ${String(from).padStart(2, '0')} to ${String(to).padStart(2, '0')}`);
+  z.string().regex(new RegExp(`^(?:${twoDigitRange(from, to)})$`), `must be ${what}, two digits from ${String(from).padStart(2, '0')} to ${String(to).padStart(2, '0')}`);
 
 /** The message fields of an authentication (POST /v1/threeDSecure; accepted but not needed in payments). */
 export const authenticationMessageFields = {

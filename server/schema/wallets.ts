@@ -21,9 +21,14 @@ export function walletOf(v: Partial<Record<Wallet, { paymentToken?: string | und
   return undefined;
 }
 
+/** What a wallet's decrypted form (<wallet>.source) comes with: the card and the wallet's cryptogram. */
+export const DECRYPTED_WALLET_FIELDS = ['card.number', 'card.expiryMonth', 'card.expiryYear', 'threeDSecure.verificationId', 'threeDSecure.eci'] as const;
+
 // The token's format is the provider's (JSON of a few KiB); the cap only bounds the request.
 const paymentToken = an(65536);
-const source = oneOf(['web', 'app']);
+const source = oneOf(['web', 'app']).describe(
+  `Marks the card data beside it as the wallet's, decrypted by the merchant: requires ${DECRYPTED_WALLET_FIELDS.join(', ')}; not sent with paymentToken.`,
+);
 
 export const applePay = z.strictObject({
   paymentToken: paymentToken.optional(),
@@ -70,15 +75,9 @@ export function checkWallet(v: WalletRequest): CodedParamError[] {
     return errors;
   }
   if (wallet.source === undefined) return [paramError(`${name}.paymentToken`, undefined, `or ${name}.source with decrypted card data is required`)];
-  const required: Array<[string, string | undefined]> = [
-    ['card.number', v.card?.number],
-    ['card.expiryMonth', v.card?.expiryMonth],
-    ['card.expiryYear', v.card?.expiryYear],
-    ['threeDSecure.verificationId', v.threeDSecure?.verificationId],
-    ['threeDSecure.eci', v.threeDSecure?.eci],
-  ];
-  for (const [param, value] of required) {
-    if (value === undefined) errors.push(paramError(param, undefined, `is required with ${name}.source (decrypted ${name} data)`));
+  for (const param of DECRYPTED_WALLET_FIELDS) {
+    const [group, field] = param.split('.') as ['card' | 'threeDSecure', string];
+    if ((v[group] as Record<string, string | undefined> | undefined)?.[field] === undefined) errors.push(paramError(param, undefined, `is required with ${name}.source (decrypted ${name} data)`));
   }
   return errors;
 }

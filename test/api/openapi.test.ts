@@ -16,11 +16,13 @@ import { flatName, nest } from '../../server/http/params.ts';
 import { registeredRoutes } from '../../server/http/routes/common.ts';
 import { authenticationRequest } from '../../server/schema/authentication.ts';
 import { cart } from '../../server/schema/cart.ts';
+import { chargebackQuery } from '../../server/schema/chargebackQuery.ts';
 import { checkoutRequest, checkoutUpdate, parsePagePayment } from '../../server/schema/checkout.ts';
 import { crossFieldDependencies } from '../../server/schema/dependencies.ts';
 import { flatBodySchema, flatParams, indexPattern } from '../../server/schema/flat.ts';
-import { initialPaymentRequest, referencingRequest, registrationPaymentRequest, registrationRequest } from '../../server/schema/requests.ts';
+import { initialPaymentRequest, parseInitialPayment, parseRegistration, referencingRequest, registrationPaymentRequest, registrationRequest } from '../../server/schema/requests.ts';
 import { scheduleRequest } from '../../server/schema/schedules.ts';
+import { CRON_FIELDS, type CronField } from '../../server/schema/scheduling.ts';
 import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
 import { groupSamples } from '../support/groups.ts';
 
@@ -93,6 +95,22 @@ function validators(doc: Json) {
     const valid = check(value);
     return { valid, errors: (check.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`) };
   };
+}
+
+/**
+ * The fields of an answer its schema does not list, by path: every object whose schema lists
+ * properties must list each of its fields (an open object with none, such as threeDSecure, and a
+ * record, such as customParameters, are not judged).
+ */
+function undocumented(doc: Json, value: unknown, schema: Json | undefined, path = ''): string[] {
+  while (schema?.$ref) schema = pointer(doc, schema.$ref) as Json;
+  if (!schema || value === null || typeof value !== 'object') return [];
+  const branches = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
+  if (branches) return branches.map((branch) => undocumented(doc, value, branch, path)).sort((a, b) => a.length - b.length)[0]!;
+  if (Array.isArray(value)) return value.flatMap((item, i) => undocumented(doc, item, schema.items, `${path}[${i}]`));
+  const properties = (schema.properties ?? {}) as Json;
+  if (Object.keys(properties).length === 0) return [];
+  return Object.entries(value).flatMap(([key, child]) => (key in properties ? undocumented(doc, child, properties[key], `${path}.${key}`) : [`${path}.${key}`]));
 }
 
 const BODIES: Record<string, z.ZodType> = {
@@ -209,7 +227,13 @@ describe('OpenAPI document', () => {
       content: {
         'application/x-www-form-urlencoded': { schema: { $ref: '#/components/schemas/PaymentRequest' } },
         'multipart/form-data': { schema: { $ref: '#/components/schemas/PaymentRequest' } },
-        'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/PaymentRequest' }, { $ref: '#/components/schemas/PaymentRequestJson' }] } },
+        'application/json': {
+          schema: {
+            description:
+              'Flat names, nested objects, or both mixed; a JSON number or boolean is taken as its text as written ({"amount":92.00} is "92.00", true is "true"), null as not sent; a name given twice (nested and flat) is refused.',
+            anyOf: [{ $ref: '#/components/schemas/PaymentRequest' }, { $ref: '#/components/schemas/PaymentRequestJson' }],
+          },
+        },
       },
     });
     assert.deepEqual(doc.paths['/v1/checkouts/{id}/payment'].post.requestBody.content['application/x-www-form-urlencoded'], {
@@ -241,6 +265,9 @@ describe('OpenAPI document', () => {
       assert.deepEqual(rules['customer.email'], ['customer.givenName', 'customer.surname']);
       assert.deepEqual(rules['customer.givenName'], ['customer.surname']);
       assert.equal(rules['customer.browser.language'], undefined);
+      // A wallet's decrypted form brings the card and the wallet's cryptogram (wallets.ts › checkWallet).
+      assert.deepEqual(rules['applePay.source'], ['card.number', 'card.expiryMonth', 'card.expiryYear', 'threeDSecure.verificationId', 'threeDSecure.eci']);
+      assert.match(body().properties['googlePay.source'].description, /requires card\.number, .*threeDSecure\.eci/);
       const samples: Record<string, string> = {
         'customer.email': 'jane@example.com',
         'customer.givenName': 'Jane',
@@ -257,6 +284,14 @@ describe('OpenAPI document', () => {
         'merchant.shipping.houseNumber2': 'a',
         'threeDSecure.exemptionFlag': '01',
         'threeDSecure.challengeIndicator': '05',
+        'applePay.source': 'app',
+        'googlePay.source': 'web',
+        'samsungPay.source': 'app',
+        'card.number': '4200000000000000',
+        'card.expiryMonth': '05',
+        'card.expiryYear': '2034',
+        'threeDSecure.verificationId': 'AAACBllleHchZTBWIGV4MAAAAAA=',
+        'threeDSecure.eci': '05',
       };
       const check = validators(doc);
       for (const name of Object.keys(rules).filter((n) => n in samples)) {
@@ -272,6 +307,38 @@ describe('OpenAPI document', () => {
         const together = await gw.client.post('/v1/payments', cardDebit(complete));
         assert.equal(together.status, 200, `${name} with ${rules[name]}: ${JSON.stringify(together.body.result)}`);
       }
+    });
+
+    it('asks for exactly one account, as the gateway does (payments and registrations)', () => {
+      const check = validators(doc);
+      const card = { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' };
+      const bank = { paymentBrand: 'DIRECTDEBIT_SEPA', 'bankAccount.holder': 'Jane Jones', 'bankAccount.iban': 'DE89370400440532013000' };
+      const virtual = { paymentBrand: 'PAYPAL', 'virtualAccount.accountId': 'jane@example.com' };
+      const token = { paymentBrand: 'VISA', 'tokenAccount.number': '4200000000000000', 'tokenAccount.type': 'NETWORK' };
+      const wallet = { paymentBrand: 'GOOGLEPAY', 'googlePay.paymentToken': '{"signature":"x"}' };
+      const cases: Array<[string, Record<string, string>, boolean]> = [
+        ['no account', { paymentBrand: 'VISA' }, false],
+        ['a card', card, true],
+        ['a bank account', bank, true],
+        ['a virtual account', virtual, true],
+        ['a token account', token, true],
+        ['a wallet token', wallet, true],
+        ['a card and a bank account', { ...bank, ...card }, false],
+        ['a virtual account and a token account', { ...virtual, ...token }, false],
+        ['a wallet token and a card', { ...card, ...wallet }, false],
+      ];
+      const now = new Date();
+      for (const [what, params, valid] of cases) {
+        const payment = { amount: '92.00', currency: 'EUR', paymentType: 'DB', ...params };
+        assert.equal(parseInitialPayment(nest(payment).value, { env: 'test', now }).ok, valid, `the gateway: a payment with ${what}`);
+        const body = { entityId: shopA.entityId, ...payment };
+        assert.equal(check('PaymentRequest', body).valid, valid, `PaymentRequest with ${what}`);
+        assert.equal(check('PaymentRequestJson', nest(body).value).valid, valid, `PaymentRequestJson with ${what}`);
+        if (params === wallet) continue;
+        assert.equal(parseRegistration(nest(params).value, { env: 'test', now }).ok, valid, `the gateway: a registration with ${what}`);
+        assert.equal(check('RegistrationRequest', { entityId: shopA.entityId, ...params }).valid, valid, `RegistrationRequest with ${what}`);
+      }
+      assert.match(body().description, /^Exactly one account: card\.\*, bankAccount\.\*, virtualAccount\.\*, tokenAccount\.\*, a wallet's encrypted token/);
     });
 
     it('ReferencingRequest asks for amount and currency except for a reversal, as the gateway does', async () => {
@@ -344,13 +411,88 @@ describe('OpenAPI document', () => {
       assert.deepEqual(refused({ 'card.number': '4200-0000' }), ['/card.number must match pattern "^[0-9]*$" {"pattern":"^[0-9]*$"}']);
       assert.deepEqual(refused({ amount: '92.5' }), ['/amount must match pattern "^\\d{1,10}(\\.\\d{2})?$" {"pattern":"^\\\\d{1,10}(\\\\.\\\\d{2})?$"}']);
       const { 'card.number': _number, ...noNumber } = debit;
-      assert.deepEqual(check('PaymentRequest', noNumber).errors, [
+      const errors = check('PaymentRequest', noNumber).errors;
+      // No account left: none of the accounts' groups is complete.
+      assert.ok(errors.includes(' must match exactly one schema in oneOf {"passingSchemas":null}'));
+      assert.deepEqual(errors.filter((e) => e.includes('when property')), [
         ' must have properties card.number, card.expiryMonth, card.expiryYear when property card.holder is present {"property":"card.holder","missingProperty":"card.number","depsCount":3,"deps":"card.number, card.expiryMonth, card.expiryYear"}',
         ' must have properties card.number, card.expiryYear when property card.expiryMonth is present {"property":"card.expiryMonth","missingProperty":"card.number","depsCount":2,"deps":"card.number, card.expiryYear"}',
         ' must have properties card.number, card.expiryMonth when property card.expiryYear is present {"property":"card.expiryYear","missingProperty":"card.number","depsCount":2,"deps":"card.number, card.expiryMonth"}',
         ' must have properties card.number, card.expiryMonth, card.expiryYear when property card.cvv is present {"property":"card.cvv","missingProperty":"card.number","depsCount":3,"deps":"card.number, card.expiryMonth, card.expiryYear"}',
       ]);
     });
+  });
+
+  it('gives the rules of dates, timestamps, 3-D Secure codes, numbers and ids as patterns that agree with the gateway', () => {
+    /** [component or query, flat name, values the gateway takes, values it refuses by the pattern alone] */
+    const cases: Array<[string, string, string[], string[]]> = [
+      ['PaymentRequest', 'customer.birthDate', ['1985-04-12', '2024-02-29', '0100-01-01'], ['1985-4-12', '0099-12-31', '1985-13-01', '1985-04-32', '1985-00-10', '85-04-12', '1985-04-12 ', '']],
+      ['PaymentRequest', 'transactionDueDate', ['2030-01-31'], ['2030/01/31']],
+      ['PaymentRequest', 'shipping.expectedDate', ['2030-05-02'], ['2030-5-2']],
+      ['PaymentRequest', 'standingInstruction.expiry', ['2031-12-31'], ['20311231']],
+      ['PaymentRequest', 'bankAccount.mandate.dateOfSignature', ['2020-01-01'], ['2020-01-01T00:00']],
+      ['PaymentRequest', 'cart.items[n].deliveryDate', ['2030-05-02'], ['x']],
+      ['PaymentRequest', 'airline.passengers[n].legs[n].departureDate', ['2030-05-02'], ['2030-05-02 10:00:00']],
+      ['PaymentRequest', 'airline.ticketIssueDate', ['2030-05-02'], ['2030-02-02x']],
+      ['PaymentRequest', 'risk.orderTimestamp', ['2024-01-01 10:00:00', '2024-02-29 23:59:59'], ['2024-01-01 24:00:00', '2024-01-01 10:60:00', '2024-01-01T10:00:00', '2024-01-01']],
+      ['ScheduleRequest', 'job.startDate', ['2030-01-01 00:00:00'], ['2030-01-01']],
+      ['RegistrationRequest', 'recurringMigration.requestTimestamp', ['2024-01-01 10:00:00'], ['2024-01-01 10:00']],
+      ['PaymentRequest', 'threeDSecure.eci', ['01', '05', '08'], ['00', '09', '5', '005']],
+      ['PaymentRequest', 'threeDSecure.channel', ['01', '10', '99'], ['00', '1', '100']],
+      ['PaymentRequest', 'threeDSecure.authType', ['01', '04'], ['00', '05']],
+      ['PaymentRequest', 'threeDSecure.challengeIndicator', ['01', '09'], ['00', '10']],
+      ['PaymentRequest', 'threeDSecure.exemptionFlag', ['01', '04'], ['00', '05']],
+      ['PaymentRequest', 'cart.items[n].itemNumber', ['1', '01', '999'], ['0', '000', '1000', '1.0']],
+      ['PaymentRequest', 'numberOfCaptures', ['1', '01', '98'], ['0', '00', '99', '100']],
+      ['CheckoutRequest', 'registrations[n].id', ['0123456789abcdef0123456789abcdef'], ['0123456789ABCDEF0123456789ABCDEF', '0123']],
+      ['ScheduleRequest', 'registrationId', ['0123456789abcdef0123456789abcdef'], ['0123456789abcdef0123456789abcde']],
+      ['query', 'limit', ['100', '250', '500'], ['99', '501', '0100', '1000']],
+      ['query', 'paymentTypes', ['DB', 'DB,PA,3D'], ['db', 'DB,', 'DB, PA', 'XX', '']],
+      ['query', 'paymentMethods', ['CC', 'CC,DD'], ['CC,XX', '']],
+    ];
+    const zodOf: Record<string, z.ZodType> = { ...BODIES, query: chargebackQuery };
+    const queryParams = doc.paths['/v1/query'].get.parameters as Json[];
+    for (const [where, name, taken, refused] of cases) {
+      const schema: Json | undefined =
+        where === 'query'
+          ? queryParams.find((p) => p.name === name)?.schema
+          : (doc.components.schemas[where].properties[name] ?? Object.values(doc.components.schemas[where].patternProperties ?? {}).find((p: any) => p['x-flatName'] === name));
+      assert.equal(typeof schema?.pattern, 'string', `${where} ${name} has a pattern`);
+      assert.ok(schema!.description, `${where} ${name} has a description`);
+      const pattern = new RegExp(schema!.pattern, 'u');
+      const sent = name.replace(/\[n\]/g, '[0]');
+      const refusedByGateway = (value: string) => {
+        const parsed = zodOf[where]!.safeParse(nest({ [sent]: value }).value);
+        return !parsed.success && parsed.error.issues.some((issue) => flatName(issue.path) === sent);
+      };
+      for (const value of taken) {
+        assert.ok(pattern.test(value), `${name} ${JSON.stringify(value)}: the pattern takes it`);
+        assert.ok(!refusedByGateway(value), `${name} ${JSON.stringify(value)}: the gateway takes it`);
+      }
+      for (const value of refused) {
+        assert.ok(!pattern.test(value), `${name} ${JSON.stringify(value)}: the pattern refuses it`);
+        assert.ok(refusedByGateway(value), `${name} ${JSON.stringify(value)}: the gateway refuses it`);
+      }
+    }
+  });
+
+  it('gives each job.* field of a schedule the characters it takes as a pattern, and its range in words', () => {
+    const body = doc.components.schemas.ScheduleRequest;
+    const ranges: Record<CronField, string> = { second: '0-59', minute: '0-59', hour: '0-23', dayOfMonth: '1-31', month: '1-12', dayOfWeek: '1-7 or SUN-SAT', year: '1970-2099' };
+    const samples = ['0', '7', '*', '*/5', '1-5', '1,3', '?', 'L', 'LW', '15W', '6L', '2#3', 'MON-FRI', 'mon', 'SUN', '1970', '2099', '', ' 1', '1 ', 'X', '1;2', '1.5', '\u0661', 'A'];
+    for (const field of CRON_FIELDS) {
+      const schema = body.properties[`job.${field}`];
+      assert.equal(typeof schema.pattern, 'string', field);
+      assert.ok(String(schema.description).includes(ranges[field]), `${field}: ${schema.description}`);
+      const pattern = new RegExp(schema.pattern, 'u');
+      for (const value of samples) {
+        const parsed = scheduleRequest.safeParse({ job: { [field]: value } });
+        const refused = !parsed.success && parsed.error.issues.some((issue) => flatName(issue.path) === `job.${field}`);
+        // The pattern names the characters: what the gateway takes, it takes; what it refuses, the gateway refuses.
+        if (!refused) assert.ok(pattern.test(value), `job.${field} ${JSON.stringify(value)} is taken by the gateway, refused by the pattern`);
+        if (!pattern.test(value)) assert.ok(refused, `job.${field} ${JSON.stringify(value)} is refused by the pattern, taken by the gateway`);
+      }
+    }
   });
 
   it('lists, for every request body, exactly the flat names its zod schema accepts', () => {
@@ -410,6 +552,18 @@ describe('OpenAPI document', () => {
     for (const name of ['billing', 'customer', 'shipping', 'cart', 'standingInstruction', 'shopperResultUrl', 'merchantInvoiceId', 'giftCard']) assert.ok(answer.properties[name], name);
     assert.ok(answer.properties.standingInstruction!.properties!.initialTransactionId);
     assert.equal(check('PaymentResponse', { ...everything.body, billing: { ...everything.body.billing, street9: 'x' } }).valid, false);
+    // Every field the gateway answers is listed, the gateway's own beside the echo of merchant.* and risk.* too.
+    assert.deepEqual(undocumented(doc, everything.body, doc.components.schemas.PaymentResponse), []);
+    assert.ok(everything.body.merchant.name && everything.body.risk.channelId && everything.body.risk.score, JSON.stringify(everything.body.risk));
+    for (const group of ['merchant', 'risk']) assert.equal(check('PaymentResponse', { ...everything.body, [group]: { ...everything.body[group], unknown: 'x' } }).valid, false, group);
+    const authorized = await gw.client.post('/v1/payments', cardDebit({ paymentType: 'PA', numberOfCaptures: '2' }));
+    assert.equal(authorized.body.numberOfCaptures, '2');
+    const captured = await gw.client.post(`/v1/payments/${authorized.body.id}`, { paymentType: 'CP', amount: '92.00', currency: 'EUR', sequence: 'FINAL' });
+    assert.equal(captured.body.sequence, 'FINAL');
+    for (const answer of [authorized.body, captured.body]) {
+      ok('PaymentResponse', answer);
+      assert.deepEqual(undocumented(doc, answer, doc.components.schemas.PaymentResponse), []);
+    }
     const invalid = await gw.client.post('/v1/payments', cardDebit({ 'card.number': '42', currency: 'eur' }));
     assert.equal(invalid.status, 400);
     ok('ErrorResponse', invalid.body);
@@ -423,6 +577,20 @@ describe('OpenAPI document', () => {
     ok('CheckoutState', (await gw.client.get(`/v1/checkouts/${checkout.body.id}/payment`)).body);
     ok('ResultCodesResponse', await (await fetch(`${gw.base}/v1/resultcodes`)).json());
     const registration = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+    const migrated = await gw.client.post('/v1/registrations', {
+      paymentBrand: 'VISA',
+      'card.number': '4200000000000000',
+      'card.expiryMonth': '05',
+      'card.expiryYear': '2034',
+      'customParameters[ORDER_REF]': 'A-1',
+      'recurringMigration.paymentType': 'DB',
+      'recurringMigration.amount': '12.00',
+      'recurringMigration.requestTimestamp': '2024-01-01 10:00:00',
+    });
+    assert.equal(migrated.status, 200, JSON.stringify(migrated.body));
+    ok('RegistrationResponse', migrated.body);
+    assert.deepEqual(undocumented(doc, migrated.body, doc.components.schemas.RegistrationResponse), []);
+    assert.equal(check('RegistrationResponse', { ...migrated.body, recurringMigration: { ...migrated.body.recurringMigration, unknown: 'x' } }).valid, false);
     const scheduled = await gw.client.post('/scheduling/v1/schedules', { registrationId: registration.body.id, paymentType: 'DB', amount: '5.00', currency: 'EUR', 'job.hour': '6' });
     assert.equal(scheduled.status, 200);
     ok('ScheduleResponse', scheduled.body);
@@ -468,7 +636,7 @@ describe('flat parameter names', () => {
           group: 'registrations',
           required: false,
           requiredWith: 'registrations[n]',
-          schema: { type: 'string', description: 'Must be 32 lowercase hexadecimal characters.' },
+          schema: { type: 'string', pattern: '^[0-9a-f]{32}$', description: 'Must be 32 lowercase hexadecimal characters.' },
         },
       ],
     );
@@ -547,7 +715,7 @@ describe('API reference page of the demo', () => {
     assert.ok(createPayment.includes('<tr><td><code>cart.items[n].name</code></td><td>string</td><td>up to 255</td><td></td><td></td><td></td></tr>'));
     assert.ok(createPayment.includes('<tr><td><code>customParameters[key]</code></td><td>string</td><td>up to 2048</td><td></td><td></td><td></td></tr>'));
     assert.ok(createPayment.includes('<details class="group"><summary>card.* <span class="count">'));
-    assert.ok(html.includes('<tr><td><code>registrations[n].id</code></td><td>string</td><td></td><td></td><td>in each registrations[n]</td><td>Must be 32 lowercase hexadecimal characters.</td></tr>'));
+    assert.ok(html.includes('<tr><td><code>registrations[n].id</code></td><td>string</td><td></td><td><code>^[0-9a-f]{32}$</code></td><td>in each registrations[n]</td><td>Must be 32 lowercase hexadecimal characters.</td></tr>'));
     assert.ok(html.includes(`<a href="${gw.base}/v1/openapi.json"><code>/v1/openapi.json</code></a>`));
     const answers = html.slice(html.indexOf('<section class="schema" id="schema-PaymentResponse">'));
     assert.ok(answers.includes('<tr><td><code>card.bin</code></td><td>string</td><td></td><td><code>^\\d{6}$</code></td><td></td><td>First six digits of the card number.</td></tr>'));
