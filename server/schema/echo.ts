@@ -92,10 +92,13 @@ export function echoedDetails(request: object): Record<string, unknown> {
 }
 
 /** The account as responses show it: masked card and token numbers, never a security code. */
+/** The bin is answered beside last4Digits only while at least five digits stay hidden (15 digits and more). */
+const BIN_SHOWN_FROM = 15;
+
 export function maskedAccount(request: Pick<InitialPaymentRequest, 'card' | 'bankAccount' | 'virtualAccount' | 'tokenAccount'>): Record<string, unknown> {
   if (request.card) {
     const { number, holder, expiryMonth, expiryYear } = request.card;
-    return { card: { bin: number.slice(0, 6), last4Digits: number.slice(-4), ...(holder ? { holder } : {}), expiryMonth, expiryYear } };
+    return { card: { ...(number.length >= BIN_SHOWN_FROM ? { bin: number.slice(0, 6) } : {}), last4Digits: number.slice(-4), ...(holder ? { holder } : {}), expiryMonth, expiryYear } };
   }
   if (request.bankAccount) return { bankAccount: request.bankAccount };
   if (request.virtualAccount) return { virtualAccount: request.virtualAccount };

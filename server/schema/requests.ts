@@ -142,6 +142,8 @@ const CARD_BRANDS: Record<string, string> = {
   hipercard: 'HIPERCARD',
 };
 export const cardBrands = new Set(Object.values(CARD_BRANDS));
+/** The lengths each card brand's numbers have (card-validator's table). */
+const CARD_LENGTHS = new Map(Object.entries(CARD_BRANDS).map(([type, brand]) => [brand, cardValidator.creditCardType.getTypeInfo(type).lengths]));
 export const bankBrands = new Set(['DIRECTDEBIT_SEPA', 'SEPA', 'DIRECTDEBIT', 'BANKTRANSFER']);
 
 export interface ValidationContext {
@@ -264,6 +266,12 @@ export function checkCard(c: z.infer<typeof card>, brand: string | undefined, no
     errors.push(paramError('paymentBrand', brand, `does not match the card number, which is ${detectedBrand}`, '100.100.700'));
   } else if (brand && !cardBrands.has(brand)) {
     errors.push(paramError('paymentBrand', brand, 'is not a card brand', '100.100.501'));
+  }
+  // The spec's 8-32 digits is the field; a number of its brand has that brand's lengths (also
+  // what keeps bin and last4Digits from being most of the number).
+  const lengths = finalBrand ? CARD_LENGTHS.get(finalBrand) : undefined;
+  if (lengths && !lengths.includes(c.number.length)) {
+    errors.push(paramError('card.number', c.number, `has ${c.number.length} digits: a ${finalBrand} card number has ${lengths.join(', ').replace(/, (\d+)$/, ' or $1')}`, '100.100.101'));
   }
   if (hasExpired(c.expiryMonth, c.expiryYear, now)) errors.push(paramError('card.expiryYear', c.expiryYear, `with card.expiryMonth ${c.expiryMonth} is in the past: the card has expired`, '100.100.303'));
   const cvv = finalBrand ? cvvError(finalBrand, c.cvv) : undefined;

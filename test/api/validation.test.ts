@@ -69,6 +69,15 @@ describe('request validation over HTTP', () => {
     assert.equal(typeof a.body.ndc, 'string');
   }
 
+  it('refuses a card number of a length its brand never has, for payments and registrations, nothing stored', async () => {
+    const registration = { paymentBrand: 'VISA', 'card.number': '4123456784', 'card.expiryMonth': '05', 'card.expiryYear': '2034' };
+    for (const [params, path] of [[cardDebit({ 'card.number': '4123456784' }), '/v1/payments'], [registration, '/v1/registrations']] as const) {
+      const a = await postForm(params, path);
+      assertInvalid(a, '100.100.101', ['card.number']);
+      assert.equal(a.body.result.parameterErrors[0].value, '******6784');
+    }
+  });
+
   describe('every accepted encoding names each bad parameter', () => {
     it('names each bad parameter of a form-encoded request', async () => {
       assertInvalid(await postForm(BAD), '100.550.401', BAD_NAMES);

@@ -93,6 +93,13 @@ describe('echo: the account', () => {
     });
   });
 
+  it('shows the bin only while at least five digits stay hidden: a 15-digit AMEX has one, a 12 or 14-digit card only its last four', () => {
+    const shown = (number: string) => maskedAccount({ card: { number, expiryMonth: '05', expiryYear: '2034' } }).card;
+    assert.deepEqual(shown('340000000000009'), { bin: '340000', last4Digits: '0009', expiryMonth: '05', expiryYear: '2034' });
+    assert.deepEqual(shown('36000000000008'), { last4Digits: '0008', expiryMonth: '05', expiryYear: '2034' });
+    assert.deepEqual(shown('675964982648'), { last4Digits: '2648', expiryMonth: '05', expiryYear: '2034' });
+  });
+
   it('shows a token account by type, last four digits and expiry, never its cryptogram', () => {
     assert.deepEqual(maskedAccount({ tokenAccount: { number: '4895370012345678', type: 'NETWORK', cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=' } }), {
       tokenAccount: { type: 'NETWORK', last4Digits: '5678' },
