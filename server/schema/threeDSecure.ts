@@ -49,7 +49,8 @@ export const transactionFields = {
   challengeMandatedIndicator: oneOf(['Y', 'N']).optional(),
   version: z.string().regex(/^[12]\.\d\.\d$/, 'must be digit.digit.digit with major version 1 or 2, such as 2.2.0').optional(),
   authType: twoDigits(1, 4, 'an authentication type').optional(),
-  transactionStatusReason: z.string().regex(/^\d{2}$/, 'must be two digits').optional(),
+  // N2: at most two digits, as the spec's notation reads (an external server's value passes as sent).
+  transactionStatusReason: z.string().regex(/^\d{1,2}$/, 'must be one or two digits').optional(),
 };
 
 /** Exemption requests, for either message (3-D Secure 2.2 and later). */
@@ -62,7 +63,7 @@ export const exemptionFields = {
 const schemeData = z.strictObject({
   'CB-ITEMSNB': z.string().regex(/^\d{1,2}$/, 'must be a number of up to two digits').optional(),
   'CB-SCORE_MERCHANT': z.string().regex(/^[A-Za-z0-9\s+:]{1,20}$/, 'must be 1 to 20 letters, digits, spaces, plus signs or colons').optional(),
-  'CB-USECASE': z.string().regex(/^\d{2}$/, 'must be two digits').optional(),
+  'CB-USECASE': z.string().regex(/^\d{1,2}$/, 'must be one or two digits').optional(),
 });
 
 export const threeDSecure = z.strictObject({

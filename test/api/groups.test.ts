@@ -360,6 +360,16 @@ describe('parameter groups over HTTP', () => {
         assert.deepEqual(external.body.threeDSecure, { eci: '05', verificationId: 'AAACAgSRBklmQCFgMpEGAAAAAAA=', authenticationStatus: 'Y', version: '2.2.0', authType: '02' });
       });
 
+      it('N2 fields of 3-D Secure take one or two digits (the spec\'s notation: the number is the maximum length), passed through as sent', async () => {
+        const sent = { ...groupSamples.threeDSecure, 'threeDSecure.transactionStatusReason': '1', 'threeDSecure.schemeData[CB-USECASE]': '2', 'threeDSecure.schemeData[CB-ITEMSNB]': '5' };
+        const reply = await gw.client.post('/v1/payments', cardDebit(sent));
+        assertApproved(reply);
+        assert.equal(reply.body.threeDSecure.transactionStatusReason, '1');
+        assert.deepEqual(reply.body.threeDSecure.schemeData, { 'CB-USECASE': '2', 'CB-ITEMSNB': '5' });
+        assertRefused(await gw.client.post('/v1/payments', cardDebit({ ...sent, 'threeDSecure.transactionStatusReason': '100' })), '200.300.404', [{ name: 'threeDSecure.transactionStatusReason', value: '100' }]);
+        assertRefused(await gw.client.post('/v1/payments', cardDebit({ ...sent, 'threeDSecure.schemeData[CB-USECASE]': '1a' })), '200.300.404', [{ name: 'threeDSecure.schemeData[CB-USECASE]', value: '1a' }]);
+      });
+
       it('REPEATED is not authenticated by the gateway, even on an entity that authenticates a card that would be challenged', async () => {
         const reply = await threeds.post('/v1/payments', withoutCvv(cardDebit({ 'card.number': cards.challenge.VISA, 'standingInstruction.mode': 'REPEATED', 'standingInstruction.source': 'MIT', 'standingInstruction.agreementId': 'AGREEMENT-1' })));
         assertApproved(reply);
