@@ -83,7 +83,8 @@ export const initialPaymentRequest = z.strictObject({
   tokenAccount: tokenAccount.optional(),
   ...walletGroups,
   pos: pos.optional(),
-  ...registrationFields,
+  // overrideHolder is the registration payment's and the checkout's: a new account's holder is its own holder field.
+  createRegistration: registrationFields.createRegistration,
 });
 export type InitialPaymentRequest = z.infer<typeof initialPaymentRequest>;
 

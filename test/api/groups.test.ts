@@ -246,6 +246,8 @@ describe('parameter groups over HTTP', () => {
       ['transactionDueDate', { transactionDueDate: '31.01.2030' }, '200.300.404', [{ name: 'transactionDueDate', value: '31.01.2030' }]],
       ['threeDSecure.eci', { 'threeDSecure.eci': '5' }, '200.300.404', [{ name: 'threeDSecure.eci', value: '5' }]],
       ['risk.amount', { 'risk.amount': '1' }, '100.550.303', [{ name: 'risk.amount', value: '1' }]],
+      // The registration payment's and the checkout's; on a new account it did nothing, silently.
+      ['overrideHolder', { overrideHolder: 'true' }, '200.300.404', [{ name: 'overrideHolder', value: 'true' }]],
     ];
     for (const [name, params, code, errors] of cases) {
       it(`${name} → ${code}`, async () => {
