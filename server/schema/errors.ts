@@ -125,6 +125,11 @@ function valueAt(root: Nested, path: readonly PropertyKey[]): unknown {
   return node;
 }
 
+/** The flat names of every parameter a request sent. */
+export function sentNames(input: Nested): Set<string> {
+  return new Set(leaves(input, []).map(([path]) => flatName(path)));
+}
+
 /** Every string under a value, with its path: an unknown group is reported parameter by parameter. */
 function leaves(value: unknown, path: PropertyKey[]): Array<[PropertyKey[], string]> {
   if (typeof value === 'string') return [[path, value]];

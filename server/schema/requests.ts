@@ -17,7 +17,7 @@ import { cart } from './cart.ts';
 import { corporate } from './corporate.ts';
 import { customParameters } from './customParameters.ts';
 import { checkCustomer, customer } from './customer.ts';
-import { failure, fromZod, paramError, type CodedParamError, type ValidationFailure } from './errors.ts';
+import { failure, fromZod, paramError, sentNames, type CodedParamError, type ValidationFailure } from './errors.ts';
 import { giftCard } from './giftCard.ts';
 import { marketPlace } from './marketplace.ts';
 import { merchant } from './merchant.ts';
@@ -171,7 +171,9 @@ export function parseWith<S extends z.ZodType>(schema: S, input: Nested, ctx: Va
     if (![...ACCOUNT_FIELDS].some((field) => failed.has(field)) && schema instanceof z.ZodObject) {
       const wellFormed = Object.fromEntries(Object.entries(input).filter(([key]) => !failed.has(key) && key in schema.shape));
       const named = new Set(errors.map((e) => e.name));
-      errors.push(...extra(wellFormed as z.infer<S>).filter((e) => !named.has(e.name)));
+      // A rule over the groups left out sees their parameters as missing: one that was sent is not.
+      const sent = sentNames(input);
+      errors.push(...extra(wellFormed as z.infer<S>).filter((e) => !named.has(e.name) && !(e.value === '' && sent.has(e.name))));
     } else {
       // The account has errors of its own: its number's check digit is still named, when the number is well formed.
       errors.push(...checkDigitErrors(input, new Set(parsed.error.issues.map((issue) => issue.path.join('.')))));

@@ -175,6 +175,9 @@ describe('parameter groups over HTTP', () => {
         assert.deepEqual(asWallet.body.threeDSecure, { eci: '05', verificationId: 'AAACAgSRBklmQCFgMpEGAAAAAAA=' });
         const asCard = await payAndRead(wallets, withoutCvv(cardDebit(decrypted)));
         assert.equal(asCard.body.paymentBrand, 'VISA');
+        // A bad eci is named; the verificationId sent beside it is not called missing.
+        const badEci = await wallets.post('/v1/payments', withoutCvv(cardDebit({ paymentBrand: brand, ...decrypted, 'threeDSecure.eci': '09' })));
+        assertRefused(badEci, '200.300.404', [{ name: 'threeDSecure.eci', value: '09' }]);
       });
     }
 
