@@ -9,7 +9,7 @@ import { POS_MERCHANT_ID } from '../../server/simulator/simulator.ts';
 import { pageCard, prepareCheckout, Shopper } from '../support/checkouts.ts';
 import { visaFacts } from '../support/cardFacts.ts';
 import { cardDebit, sepaDebit, shopA, startGateway, type Client, type Reply, type TestGateway } from '../support/gateway.ts';
-import { groupSamples } from '../support/groups.ts';
+import { customer, groupSamples } from '../support/groups.ts';
 import { billingAddress, browserData, cards, ShopperBrowser } from '../support/threeds.ts';
 
 type Params = Record<string, string>;
@@ -75,6 +75,63 @@ describe('parameter groups over HTTP', () => {
       const paid = await payAndRead(gw.client, cardDebit(groupSamples.risk));
       assert.deepEqual(paid.body.risk, { channelId: 'web', parameters: { USER_DATA1: 'x' }, score: paid.body.risk.score });
       assert.match(paid.body.risk.score, /^[+-]\d{5}$/);
+    });
+
+    it('customer.*: every field at its edge (longest, shortest, each device field), echoed as sent', async () => {
+      const sent: Params = {
+        ...customer,
+        'customer.merchantCustomerId': 'C'.repeat(255),
+        'customer.middleName': 'Jo',
+        'customer.sex': 'M',
+        'customer.birthDate': '2000-02-29',
+        'customer.workPhone': '0'.repeat(25),
+        'customer.companyName': 'J'.repeat(60),
+        'customer.identificationDocType': 'TAXSTATEMENT',
+        'customer.identificationDocId': 'DE123456',
+        'customer.ip': '2001:db8::17',
+        'customer.merchantReference': 'r'.repeat(255),
+        'customer.salutation': 'MX',
+        'customer.category': 'COMPANY',
+        'customer.status': 'NEW',
+        'customer.browserFingerprint.id': 'i'.repeat(255),
+        'customer.browserFingerprint.value': 'v'.repeat(4096),
+        'customer.browser.deviceId': 'd'.repeat(32),
+        'customer.app.deviceId': 'a'.repeat(40),
+      };
+      const paid = await payAndRead(gw.client, cardDebit(sent));
+      assert.deepEqual(paid.body.customer, nested(sent).customer);
+    });
+
+    it('threeDSecure.*: every field at its edge beside the external proof, echoed as sent', async () => {
+      const requestors = Object.fromEntries(['visa', 'mastercard', 'amex', 'diners', 'jcb', 'cartesBancaires'].flatMap((scheme) => [[`threeDSecure.v2.${scheme}.requestorId`, 'I'.repeat(100)], [`threeDSecure.v2.${scheme}.requestorName`, `${scheme} requestor`]]));
+      const sent: Params = {
+        ...groupSamples.threeDSecure,
+        'threeDSecure.amount': '999999999.99',
+        'threeDSecure.currency': 'EUR',
+        'threeDSecure.deviceInfo': 'eyJEViI6IjEuMCJ9'.repeat(64),
+        'threeDSecure.merchant.name': 'M'.repeat(100),
+        'threeDSecure.merchant.url': `https://shop.example/${'p'.repeat(2048 - 21)}`,
+        'threeDSecure.merchant.country': 'DEU',
+        ...requestors,
+        'threeDSecure.channel': '99',
+        'threeDSecure.npa': 'false',
+        'threeDSecure.decoupled': 'true',
+        'threeDSecure.threeRIInd': 'DELAYED_SHIPMENT',
+        'threeDSecure.authenticationInd': 'SPLIT_PAYMENT',
+        'threeDSecure.disable': 'false',
+        'threeDSecure.dsTransactionId': 'f25084f0-5b16-4c0a-ae5d-b24808a95e4b',
+        'threeDSecure.acsTransactionId': '3a2d1c6e-8e4f-4a1b-9c0d-5e6f7a8b9c0d',
+        'threeDSecure.challengeMandatedIndicator': 'N',
+        'threeDSecure.authType': '04',
+        'threeDSecure.transactionStatusReason': '99',
+        'threeDSecure.challengeIndicator': '09',
+        'threeDSecure.exemptionFlag': '04',
+        'threeDSecure.schemeData[CB-ITEMSNB]': '99',
+        'threeDSecure.schemeData[CB-SCORE_MERCHANT]': 'Score 12:+ab CD 3456',
+        'threeDSecure.schemeData[CB-USECASE]': '01',
+      };
+      const paid = await payAndRead(gw.client, cardDebit(sent));
+      assert.deepEqual(paid.body.threeDSecure, nested(sent).threeDSecure);
     });
 
     it('every group at once, in one payment', async () => {

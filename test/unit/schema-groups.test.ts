@@ -12,6 +12,7 @@ import { cart, MAX_CART_ITEMS } from '../../server/schema/cart.ts';
 import { chargebackQuery, chargebackResultCode, queryPaymentMethods, queryPaymentTypes } from '../../server/schema/chargebackQuery.ts';
 import { mainAmount } from '../../server/schema/common.ts';
 import { corporate } from '../../server/schema/corporate.ts';
+import { customer } from '../../server/schema/customer.ts';
 import { failure, fromZod, type CodedParamError } from '../../server/schema/errors.ts';
 import { giftCard, giftCardTypes } from '../../server/schema/giftCard.ts';
 import { marketPlace } from '../../server/schema/marketplace.ts';
@@ -26,6 +27,7 @@ import { checkCronExpression, cronOf, cronSchedule, job } from '../../server/sch
 import { sender } from '../../server/schema/sender.ts';
 import { shipping, shippingMethods } from '../../server/schema/shipping.ts';
 import { checkStandingInstruction, standingInstruction } from '../../server/schema/standingInstruction.ts';
+import { threeDSecure } from '../../server/schema/threeDSecure.ts';
 import { checkWallet, walletGroups } from '../../server/schema/wallets.ts';
 
 const RUNS = { numRuns: 100 };
@@ -705,6 +707,63 @@ const walletsModel = group({
   samsungPay: group({ paymentToken: token, source: walletSource }),
 });
 
+// customer.*: the fields shipping.customer.* copies, and the shopper's device (browser.*, app.*).
+const twoDigitCodes = (from: number, to: number, bad: string[]) =>
+  leaf(fc.integer({ min: from, max: to }).map((n) => pad(n)), { badFormat: fc.constantFrom(...bad) });
+const customerModel = group({
+  ...customerFields,
+  browser: group({
+    acceptHeader: an(2048),
+    language: leaf(fc.constantFrom('de', 'en-US', 'pt-BR', 'zh-Hant', 'gsw', 'es-419'), { tooLong: fc.constantFrom('abc-12345', 'deu-DEUTS'), badFormat: fc.constantFrom('english', 'en_US', 'e', '12', 'en-', 'en-US-x') }),
+    screenHeight: digits(6),
+    screenWidth: digits(6),
+    timezone: leaf(fc.integer({ min: -840, max: 720 }).map(String), { badFormat: fc.constantFrom('-841', '721', '1.5', 'UTC', '+1000', '--60'), tooLong: fc.constantFrom('+00060', '-000060') }),
+    userAgent: an(2048),
+    javaEnabled: bool,
+    screenColorDepth: digits(2),
+    challengeWindow: leaf(fc.constantFrom('1', '2', '3', '4', '5', '01', '02', '03', '04', '05'), { badFormat: fc.constantFrom('0', '6', '00', '06', '001', '1a', 'FULL') }),
+    deviceId: an(32),
+  }),
+  app: group({ deviceId: an(40) }),
+});
+
+// threeDSecure.*: the authentication-message fields, the external server's proof and result, the
+// exemption fields and the domestic scheme's data (the rules across fields: checkThreeDSecure).
+const exactly = (length: number, valid: fc.Arbitrary<string>) =>
+  leaf(valid, { tooLong: fc.string({ minLength: length + 1, maxLength: length + 8 }), tooShort: fc.string({ maxLength: length - 1 }) });
+const requestorModel = group({ requestorId: an(100), requestorName: an(100) });
+const threeDSecureModel = group({
+  amount: money(9),
+  currency: leaf(fc.constantFrom('EUR', 'USD', 'GBP', 'CHF', 'JPY'), { unknownEnum: fc.constantFrom('eur', 'EURO', 'XXY', 'E1R', 'ZZZ') }),
+  deviceInfo: leaf(fc.string({ minLength: 1, maxLength: 300 }), { tooLong: fc.constant('x'.repeat(65537)), tooShort: fc.constant('') }),
+  merchant: group({ name: an(100), url: an(2048), country: countryOf(charsOf(UPPER, 3, 2, 'a1-'), ['alpha3']) }),
+  v2: group({ visa: requestorModel, mastercard: requestorModel, amex: requestorModel, diners: requestorModel, jcb: requestorModel, cartesBancaires: requestorModel }),
+  channel: twoDigitCodes(1, 99, ['00', '1', '100', '1a', ' 01', '-1']),
+  npa: bool,
+  decoupled: bool,
+  threeRIInd: oneOf(['RECURRING', 'SPLIT_SHIPMENT', 'DELAYED_SHIPMENT']),
+  authenticationInd: oneOf(['PAYMENT', 'RECURRING', 'INSTALLMENT', 'ADD_CARD', 'MAINTAIN_CARD', 'EMV_ID', 'BILLING_AGREEMENT', 'SPLIT_SHIPMENT', '_DELAYED_SHIPMENT', 'SPLIT_PAYMENT']),
+  disable: bool,
+  eci: twoDigitCodes(1, 8, ['00', '09', '5', '10', 'ab', '005']),
+  verificationId: exactly(28, fc.string({ minLength: 28, maxLength: 28 })),
+  authenticationStatus: oneOf(['Y', 'I', 'A', 'U', 'N']),
+  dsTransactionId: exactly(36, fc.uuid()),
+  acsTransactionId: exactly(36, fc.uuid()),
+  challengeMandatedIndicator: oneOf(['Y', 'N']),
+  version: leaf(fc.tuple(fc.constantFrom('1', '2'), fc.nat(9), fc.nat(9)).map(([a, b, c]) => `${a}.${b}.${c}`), { badFormat: fc.constantFrom('3.0.0', '0.1.0', '2.2', '2.10.0', 'v2.2.0', '2.2.0.1', '2.a.0') }),
+  authType: twoDigitCodes(1, 4, ['00', '05', '1', '4', '010']),
+  transactionStatusReason: leaf(fc.stringMatching(/^[0-9]{2}$/), { badFormat: fc.constantFrom('1', '123', 'a1', '1 ', '') }),
+  challengeIndicator: twoDigitCodes(1, 9, ['00', '10', '1', '9', 'a1']),
+  exemptionFlag: twoDigitCodes(1, 4, ['00', '05', '1', 'a1']),
+  schemeData: {
+    fields: {
+      'CB-ITEMSNB': leaf(fc.stringMatching(/^[0-9]{1,2}$/), { badFormat: fc.constantFrom('', '123', 'a', '1.5', '-1') }),
+      'CB-SCORE_MERCHANT': charsOf(`${LETTERS}${DIGITS} +:`, 20, 1, '-_#.@'),
+      'CB-USECASE': leaf(fc.stringMatching(/^[0-9]{2}$/), { badFormat: fc.constantFrom('1', '123', 'a1', '') }),
+    },
+  },
+});
+
 interface Group {
   /** The parameter prefix the schema sits under in a request (empty for a request of its own). */
   prefix: string[];
@@ -715,6 +774,7 @@ interface Group {
 const merchantWithAddresses = merchant.extend({ billing: merchantBilling.optional(), shipping: merchantShipping.optional() });
 
 const GROUPS: Record<string, Group> = {
+  'customer.*': { prefix: ['customer'], schema: customer, model: customerModel },
   'shipping.* and shipping.customer.*': { prefix: ['shipping'], schema: shipping, model: group({ ...shippingFields, customer: shippingCustomerModel }, { fix: fixStreets }) },
   'merchant.* with merchant.billing.* and merchant.shipping.*': { prefix: ['merchant'], schema: merchantWithAddresses, model: merchantModel },
   'applePay.*, googlePay.* and samsungPay.*': { prefix: [], schema: z.strictObject(walletGroups), model: walletsModel },
@@ -730,6 +790,7 @@ const GROUPS: Record<string, Group> = {
   'reporting parameters': { prefix: [], schema: reportingParameters, model: reportingModel },
   'giftCard.*': { prefix: ['giftCard'], schema: giftCard, model: giftCardModel },
   'job.*': { prefix: ['job'], schema: job, model: jobModel },
+  'threeDSecure.*': { prefix: ['threeDSecure'], schema: threeDSecure, model: threeDSecureModel },
   'standingInstruction.*': { prefix: ['standingInstruction'], schema: standingInstruction, model: standingInstructionModel },
   'chargeback and query parameters': { prefix: [], schema: chargebackQuery, model: chargebackQueryModel },
 };
