@@ -752,14 +752,14 @@ const threeDSecureModel = group({
   challengeMandatedIndicator: oneOf(['Y', 'N']),
   version: leaf(fc.tuple(fc.constantFrom('1', '2'), fc.nat(9), fc.nat(9)).map(([a, b, c]) => `${a}.${b}.${c}`), { badFormat: fc.constantFrom('3.0.0', '0.1.0', '2.2', '2.10.0', 'v2.2.0', '2.2.0.1', '2.a.0') }),
   authType: twoDigitCodes(1, 4, ['00', '05', '1', '4', '010']),
-  transactionStatusReason: leaf(fc.stringMatching(/^[0-9]{2}$/), { badFormat: fc.constantFrom('1', '123', 'a1', '1 ', '') }),
+  transactionStatusReason: leaf(fc.stringMatching(/^[0-9]{1,2}$/), { badFormat: fc.constantFrom('123', 'a1', '1 ', '') }),
   challengeIndicator: twoDigitCodes(1, 9, ['00', '10', '1', '9', 'a1']),
   exemptionFlag: twoDigitCodes(1, 4, ['00', '05', '1', 'a1']),
   schemeData: {
     fields: {
       'CB-ITEMSNB': leaf(fc.stringMatching(/^[0-9]{1,2}$/), { badFormat: fc.constantFrom('', '123', 'a', '1.5', '-1') }),
       'CB-SCORE_MERCHANT': charsOf(`${LETTERS}${DIGITS} +:`, 20, 1, '-_#.@'),
-      'CB-USECASE': leaf(fc.stringMatching(/^[0-9]{2}$/), { badFormat: fc.constantFrom('1', '123', 'a1', '') }),
+      'CB-USECASE': leaf(fc.stringMatching(/^[0-9]{1,2}$/), { badFormat: fc.constantFrom('123', 'a1', '') }),
     },
   },
 });
