@@ -95,7 +95,8 @@ button,.button{display:block;width:100%;min-height:36px;padding:7px 12px;border:
 button.primary,.button.primary{background:#0b57d0;border-color:#0b57d0;color:#fff}
 button:focus-visible,.button:focus-visible{outline:2px solid #0b57d0;outline-offset:2px}
 .code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px;color:#57606a}
-.webview main{max-width:32rem;padding:16px 12px}
+/* viewport-fit=cover hands the app the screen's edges: the page keeps clear of the notch, bars and home indicator. */
+.webview main{max-width:32rem;padding:max(16px,env(safe-area-inset-top)) max(12px,env(safe-area-inset-right)) max(16px,env(safe-area-inset-bottom)) max(12px,env(safe-area-inset-left))}
 @media (min-width:480px){main{padding:24px}h1{font-size:20px}}
 `;
 

@@ -66,6 +66,21 @@ describe('the webview payment page in Chromium', () => {
     await context.close();
   });
 
+  it('keeps its form clear of a notched phone\u2019s status bar and home indicator (viewport-fit=cover)', async () => {
+    const context = await stage.browser.newContext(PHONE);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setSafeAreaInsetsOverride' as never, { insets: { top: 47, bottom: 34, left: 20, right: 20 } } as never);
+    await page.goto(`${stage.gatewayOrigin}/v1/checkouts/${await appCheckout()}/page`);
+    await page.locator('payment-widget').waitFor();
+    const padding = await page.locator('main').evaluate((main) => {
+      const style = (globalThis as any).getComputedStyle(main);
+      return [style.paddingTop, style.paddingRight, style.paddingBottom, style.paddingLeft];
+    });
+    assert.deepEqual(padding, ['47px', '20px', '34px', '20px']);
+    await context.close();
+  });
+
   it('runs a card\u2019s 3-D Secure challenge in the widget on the gateway\u2019s own page, then hands the result to the app', async () => {
     // The page and the gateway's challenge pages share an origin here: the widget must not take a
     // step page it can read for the end of the challenge and send the whole page there.
