@@ -18,6 +18,20 @@ export function resolveLocale(requested: string | undefined): Locale {
   return (LOCALES as readonly string[]).includes(language) ? (language as Locale) : 'en';
 }
 
+/**
+ * The tag amounts are formatted with: the requested one with its region (pt-PT writes 92,00 €,
+ * pt alone the Brazilian € 92,00) when it is of the locale the texts are in, else that locale.
+ */
+export function formattingLocale(requested: string | undefined, locale: Locale): string {
+  const tag = (requested ?? '').replace(/_/g, '-');
+  if (resolveLocale(tag) !== locale) return locale;
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? locale;
+  } catch {
+    return locale;
+  }
+}
+
 export const dirOf = (locale: Locale): 'rtl' | 'ltr' => (RTL.has(locale) ? 'rtl' : 'ltr');
 
 /** wpwlOptions.labels names that integrations of this kind of widget already use. */

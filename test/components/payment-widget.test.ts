@@ -256,6 +256,16 @@ describe('<payment-widget>', () => {
     }
   });
 
+  it('formats the amount with the asked locale\u2019s region: pt-PT writes 92,00 €, pt (Brazil\u2019s way) € 92,00', async () => {
+    fetchStub = stubFetch();
+    const portugal = await widget({ locale: 'pt-PT' });
+    await waitUntil(() => /^Pagar/.test(one(portugal, 'button[type="submit"]').textContent ?? ''), 'the Portuguese texts did not come');
+    expect(one(portugal, 'button[type="submit"]').textContent!.replace(/\s/g, ' ')).to.equal('Pagar 92,00 €');
+    const portuguese = await widget({ locale: 'pt_BR' });
+    await waitUntil(() => /^Pagar/.test(one(portuguese, 'button[type="submit"]').textContent ?? ''), 'the Portuguese texts did not come');
+    expect(one(portuguese, 'button[type="submit"]').textContent!.replace(/\s/g, ' ')).to.equal('Pagar € 92,00');
+  });
+
   it('says when the gateway cannot be reached', async () => {
     fetchStub = stubFetch();
     const served = window.fetch;

@@ -19,7 +19,7 @@ import { httpUrl, resultUrl } from '../../core/urls.ts';
 import { brandName, methodOf, type Method } from '../../core/methods.ts';
 import { formatAmount } from '../../core/format.ts';
 import type { PaymentAnswer } from '../../core/http.ts';
-import { dirOf, fmt, resolveLocale, stringsFor, type Locale, type MessageKey, type Strings } from '../../core/i18n.ts';
+import { dirOf, fmt, formattingLocale, resolveLocale, stringsFor, type Locale, type MessageKey, type Strings } from '../../core/i18n.ts';
 import { isSafeCssValue, type StyleTokens } from '../../core/messages.ts';
 import { isPending, isSuccess, resultMessageKey } from '../../core/results.ts';
 import { formFrom, loadForm } from '../internal/api.ts';
@@ -99,6 +99,8 @@ export class PaymentWidget extends LitElement {
   #wanted = '';
   /** The locale asked for (the frames' URLs carry it: WidgetContext.frameLocale). */
   #asked: Locale = 'en';
+  /** The locale tag the page asked for, region and all (amounts are formatted with it). */
+  #requested = '';
   #textsLoaded: Promise<void> = Promise.resolve();
   /** The challenge window last sent to the paying frame. */
   #window: ChallengeWindow = '5';
@@ -160,7 +162,9 @@ export class PaymentWidget extends LitElement {
 
   /** Fetches the asked locale's texts at once, alongside the form data, which waits for them (docs/widget-protocol.md). */
   #loadTexts(): void {
-    const locale = resolveLocale(this.locale || document.documentElement.lang || navigator.language);
+    const requested = this.locale || document.documentElement.lang || navigator.language;
+    const locale = resolveLocale(requested);
+    this.#requested = requested;
     const wanted = `${locale} ${this.gatewayOrigin}`;
     if (wanted === this.#wanted) return;
     this.#wanted = wanted;
@@ -215,7 +219,7 @@ export class PaymentWidget extends LitElement {
     this.loading = !attempt;
     // A page's first Intl formatter costs tens of milliseconds (the browser sets up its locale
     // data); made while the form data is on its way, the pay label that needs one is quick.
-    if (!this.dataset.form) setTimeout(() => formatAmount('0', 'EUR', this.#asked));
+    if (!this.dataset.form) setTimeout(() => formatAmount('0', 'EUR', formattingLocale(this.#requested, this.#asked)));
     try {
       // A page may hold the form data (the webview page does, so that it renders offline).
       const answer = this.dataset.form ? formFrom(JSON.parse(this.dataset.form)) : await loadForm(this.gatewayOrigin, id, abort.signal);
@@ -326,7 +330,7 @@ export class PaymentWidget extends LitElement {
       pending: !checkout,
       strings: this.#strings,
       options: this.options,
-      payLabel: checkout ? fmt(this.#strings.payAmount, formatAmount(checkout.amount, checkout.currency, locale)) : '',
+      payLabel: checkout ? fmt(this.#strings.payAmount, formatAmount(checkout.amount, checkout.currency, formattingLocale(this.#requested, locale))) : '',
       announce: (text) => this.announcer.announce(text),
       ready: () => {
         if (!checkout) return;
