@@ -259,6 +259,8 @@ describe('card form', () => {
     // A brand the page does not take is refused even when the number is valid.
     await frame('number', { ...validNumber, brand: 'AMEX', cvvLength: 4, focused: false });
     expect(description(one(el, 'iframe[data-field="number"]'))).to.equal('This card type is not accepted.');
+    // The placeholder is shaped as AMEX numbers are grouped.
+    expect([...posted].reverse().find(([field, m]) => field === 'number' && m.type === 'configure')![1]).to.include({ placeholder: '1234 123456 12345' });
 
     await submit();
     const cvv = [...posted].reverse().find(([field, m]) => field === 'cvv' && m.type === 'configure')![1];

@@ -129,7 +129,8 @@ export class CardForm extends MethodForm<CardField> {
       this.frames.configure(field, {
         locale: ctx.locale,
         label: field === 'number' ? numberLabel : s.cvv,
-        placeholder: field === 'number' ? '1234 1234 1234 1234' : this.frames.states.number?.cvvLength === 4 ? '1234' : '123',
+        // Shaped as the brand's numbers are grouped (AMEX 4-6-5) and its code's length.
+        placeholder: field === 'number' ? (this.brand === 'AMEX' ? '1234 123456 12345' : '1234 1234 1234 1234') : this.frames.states.number?.cvvLength === 4 ? '1234' : '123',
         style,
         colorScheme,
         challengeWindow,
