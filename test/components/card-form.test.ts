@@ -103,6 +103,23 @@ describe('card form', () => {
     expect(Math.abs(expiry.top - cvv.top)).to.be.below(1);
   });
 
+  it('keeps the expiry input level with the security code frame when only one of their labels wraps (a long word at a phone\u2019s width)', async () => {
+    const { el } = await cardForm({ labels: { cvv: 'Kod zabezpieczający karty płatniczej' } });
+    el.style.width = '300px';
+    await settle(el);
+    // The texts' own heights (the labels themselves share their row's).
+    const textHeight = (label: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      return range.getBoundingClientRect().height;
+    };
+    const labels = [one(el, 'label[for="expiry"]'), [...one(el, 'pw-card-form').shadowRoot!.querySelectorAll('[part="label"]')].find((label) => label.textContent!.startsWith('Kod'))!].map(textHeight);
+    expect(labels[1]).to.be.greaterThan(labels[0]! * 1.5);
+    const expiry = one<HTMLInputElement>(el, '#expiry').getBoundingClientRect();
+    const cvv = one(el, 'iframe[data-field="cvv"]').getBoundingClientRect();
+    expect(Math.abs(expiry.top - cvv.top)).to.be.below(1);
+  });
+
   it('labels its fields and points each at its error', async () => {
     const { el } = await cardForm();
     const holder = one<HTMLInputElement>(el, '#holder');

@@ -53,7 +53,8 @@ export class CardForm extends MethodForm<CardField> {
         ${this.#withCvv
           ? html`<div part="field">
               <span part="label" @click=${() => this.focusField('cvv')}>${s.cvv}</span>
-              ${this.#frame('cvv', s.cvv)} ${ctx.options.showCVVHint ? html`<p part="hint">${s.cvvHint}</p>` : nothing} ${this.errorLine('cvv')}
+              ${this.#frame('cvv', s.cvv)}
+              <div class="after">${ctx.options.showCVVHint ? html`<p part="hint">${s.cvvHint}</p>` : nothing} ${this.errorLine('cvv')}</div>
             </div>`
           : nothing}
       </div>

@@ -34,6 +34,16 @@ export const formStyles = css`
     grid-template-columns: repeat(auto-fit, minmax(max(128px, 8rem), 1fr));
     gap: var(--pw-spacing);
   }
+  /* Side by side, fields share their rows (label, box, what follows): a label that wraps in one
+     (a long word at a phone's width) does not push its box below the other's. */
+  .row > [part='field'] {
+    grid-row: span 3;
+    grid-template-rows: subgrid;
+  }
+  .after {
+    display: grid;
+    gap: max(6px, 0.375rem);
+  }
   [part='label'],
   legend {
     font-size: max(15px, 0.9375rem);
