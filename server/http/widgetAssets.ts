@@ -105,3 +105,14 @@ export function loadWidgetAssets(distDir: string): WidgetAssets {
     return { ready: false, problem: `the checkout widget in ${distDir} could not be read (${(error as Error).message}): run npm run build` };
   }
 }
+
+/**
+ * A built file is kept for a year only at a URL that names its version (?v=) or a checkout's
+ * script (?checkoutId=, which lives no longer than its checkout): a plain URL stays the same
+ * across an upgrade, so the browser must ask again (a 304 while the file is unchanged), or it
+ * would run the old file against the new integrity and the page would show no form.
+ */
+export function cacheControlFor(query: unknown, version: string): string {
+  const q = (query ?? {}) as Record<string, unknown>;
+  return q.v === version || typeof q.checkoutId === 'string' ? 'public, max-age=31536000, immutable' : 'no-cache';
+}

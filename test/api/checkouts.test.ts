@@ -808,20 +808,26 @@ function checkoutSuite(options: TestGatewayOptions) {
   });
 
   describe('widget files and the card frame page', () => {
-    it('serves secure-frame.js with the bytes of its integrity, cached and with CORS', async () => {
-      const response = await fetch(`${gw.base}/v1/frames/secure-frame.js`);
+    it('serves secure-frame.js with the bytes of its integrity, with CORS; kept for a year at the URL of its version, asked again at the plain one', async () => {
+      const { integrity } = dist.manifest.files['secure-frame.js']!;
+      const version = Buffer.from(integrity.slice(7), 'base64').toString('hex', 0, 8);
+      const response = await fetch(`${gw.base}/v1/frames/secure-frame.js?v=${version}`);
       assert.equal(response.status, 200);
-      assert.equal(sha384(await response.arrayBuffer()), dist.manifest.files['secure-frame.js']!.integrity);
+      assert.equal(sha384(await response.arrayBuffer()), integrity);
       assert.equal(response.headers.get('content-type'), 'application/javascript; charset=utf-8');
       assert.equal(response.headers.get('access-control-allow-origin'), '*');
       assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      // The plain URL, or an old version's, is the same after an upgrade: revalidated (a 304 while unchanged).
+      for (const url of ['/v1/frames/secure-frame.js', '/v1/frames/secure-frame.js?v=0123456789abcdef', '/v1/paymentWidgets.js']) {
+        assert.equal((await fetch(`${gw.base}${url}`)).headers.get('cache-control'), 'no-cache', url);
+      }
       assert.equal(response.headers.get('etag'), `"${dist.manifest.files['secure-frame.js']!.integrity}"`);
     });
 
     it('serves each locale file of the manifest as JSON with the bytes of its integrity, cached for a year, with CORS', async () => {
       for (const [locale, texts] of Object.entries(FAKE_LOCALES)) {
         const integrity = dist.manifest.files[`locales/${locale}.json`]!.integrity;
-        // The widget's URL carries a piece of the hash, which the gateway ignores.
+        // The widget's URL carries a piece of the hash: the version the year's caching is for.
         const response = await fetch(`${gw.base}/v1/locales/${locale}.json?v=${encodeURIComponent(integrity.slice(7, 23))}`, { headers: { origin: 'https://shop.example' } });
         assert.equal(response.status, 200);
         assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');

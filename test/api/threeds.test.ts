@@ -979,8 +979,10 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.equal(worker.headers.get('cache-control'), 'no-cache');
       assert.equal(worker.headers.get('content-type'), 'application/javascript; charset=utf-8');
       assert.equal(sha384(await worker.arrayBuffer()), dist.manifest.files['sw.js']!.integrity);
-      const script = await fetch(`${gw.base}/v1/webview.js`);
+      const { integrity } = dist.manifest.files['webview.js']!;
+      const script = await fetch(`${gw.base}/v1/webview.js?v=${Buffer.from(integrity.slice(7), 'base64').toString('hex', 0, 8)}`);
       assert.equal(script.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+      assert.equal((await fetch(`${gw.base}/v1/webview.js`)).headers.get('cache-control'), 'no-cache');
     });
 
     it('answers the browser’s /favicon.ico for its pages with nothing, cached for a day (no 404 in the console)', async () => {

@@ -41,7 +41,7 @@ import { failureReply, redirectOf, withRedirect } from '../outcomes.ts';
 import type { ParamError } from '../params.ts';
 import { bodyOf, handle, type Gateway } from '../pipeline.ts';
 import { ACS_PAGE_CSP, escapeHtml, htmlPage, originOf, PAGES_CSS, providerCsp, RESULT_PAGE_CSP, sendPage, THREEDS_PAGE_CSP } from '../pages.ts';
-import { NOT_BUILT, notBuiltFile, optionalAsset, type Asset } from '../widgetAssets.ts';
+import { cacheControlFor, NOT_BUILT, notBuiltFile, optionalAsset, type Asset } from '../widgetAssets.ts';
 import { resultUrlWith } from '../../schema/asynchronous.ts';
 import { resultUrl } from './checkouts.ts';
 import { methods, parseBody } from './common.ts';
@@ -366,7 +366,7 @@ ${who ? `<p>${who}</p>\n` : ''}<p class="hint">Test provider: approve or cancel.
       reply.headers({
         'content-type': 'application/javascript; charset=utf-8',
         'access-control-allow-origin': '*',
-        'cache-control': 'public, max-age=31536000, immutable',
+        'cache-control': cacheControlFor(request.query, asset.version),
         etag: asset.etag,
         'x-content-type-options': 'nosniff',
       });

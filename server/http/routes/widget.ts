@@ -12,7 +12,7 @@ import { errorBody, meta } from '../envelope.ts';
 import type { ParamError } from '../params.ts';
 import type { Gateway } from '../pipeline.ts';
 import { escapeHtml } from '../pages.ts';
-import { NOT_BUILT, notBuiltFile, optionalAsset, type Asset, type OptionalFile, type WidgetFile } from '../widgetAssets.ts';
+import { cacheControlFor, NOT_BUILT, notBuiltFile, optionalAsset, type Asset, type OptionalFile, type WidgetFile } from '../widgetAssets.ts';
 import { methods } from './common.ts';
 
 /**
@@ -62,16 +62,16 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
     return { name, value: '', message: `${name} was sent more than once` };
   };
 
-  const IMMUTABLE = 'public, max-age=31536000, immutable';
-  const script = (file: WidgetFile | OptionalFile, cacheControl = IMMUTABLE, extra: Record<string, string> = {}) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const cacheFor = (request: FastifyRequest, version: string) => cacheControlFor(request.query, version);
+  const script = (file: WidgetFile | OptionalFile, cacheControl?: string, extra: Record<string, string> = {}) => async (request: FastifyRequest, reply: FastifyReply) => {
     if (!g.assets.ready) return notBuilt(reply);
     const asset: Asset | undefined = file in g.assets.files ? g.assets.files[file as WidgetFile] : optionalAsset(g.assets, file as OptionalFile);
     if (!asset) return notBuilt(reply, notBuiltFile(file as OptionalFile));
-    return send(request, reply, asset, 'application/javascript; charset=utf-8', cacheControl, extra);
+    return send(request, reply, asset, 'application/javascript; charset=utf-8', cacheControl ?? cacheFor(request, asset.version), extra);
   };
 
   /** A built file's bytes (304 when the browser holds them), CORS *, never sniffed. */
-  const send = (request: FastifyRequest, reply: FastifyReply, asset: Asset, contentType: string, cacheControl = IMMUTABLE, extra: Record<string, string> = {}) => {
+  const send = (request: FastifyRequest, reply: FastifyReply, asset: Asset, contentType: string, cacheControl: string, extra: Record<string, string> = {}) => {
     reply.headers({
       'content-type': contentType,
       'access-control-allow-origin': '*',
@@ -115,7 +115,8 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
       }
       const asset = g.assets.locales.get(locale);
       if (!asset) return notBuilt(reply, `locales/${locale}.json is not built on this server: run npm run build, then restart the gateway`);
-      return send(request, reply, asset, 'application/json; charset=utf-8');
+      // The widget asks with ?v= the first 16 characters of the file's integrity hash.
+      return send(request, reply, asset, 'application/json; charset=utf-8', cacheFor(request, asset.integrity.slice(7, 23)));
     },
   });
 
