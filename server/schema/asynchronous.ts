@@ -5,7 +5,10 @@ import { FORBIDDEN_SCHEMES, schemeOf } from './merchant.ts';
 
 export const asynchronousFields = {
   shopperResultUrl: absoluteUrl(2048, 6).optional(),
-  notificationUrl: absoluteUrl(2048, 6).optional(),
+  // The spec's deprecated field: taken and echoed, nothing is sent there; webhooks replace it.
+  notificationUrl: absoluteUrl(2048, 6)
+    .meta({ deprecated: true, description: 'Deprecated (the spec: webhooks replace it): an absolute URL, taken and echoed, but nothing is sent to it. Register a webhook (POST /v1/webhooks) for status updates.' })
+    .optional(),
 };
 
 /** The longest redirect.url: the spec's AN2048. */

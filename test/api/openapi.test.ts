@@ -155,6 +155,15 @@ describe('OpenAPI document', () => {
     assert.equal(result.specification, 'OpenAPI');
   });
 
+  it('marks notificationUrl deprecated and says nothing is sent to it, on payments and checkouts', () => {
+    for (const name of ['PaymentRequest', 'CheckoutRequest']) {
+      const field = ((doc.components as Json).schemas as Json)[name] as Json;
+      const notificationUrl = (field.properties as Json).notificationUrl as Json;
+      assert.equal(notificationUrl.deprecated, true, name);
+      assert.match(notificationUrl.description as string, /nothing is sent to it\. Register a webhook/, name);
+    }
+  });
+
   it('gives every operation responses, and every $ref resolves', () => {
     let count = 0;
     for (const [path, item] of Object.entries(doc.paths as Json)) {
