@@ -53,6 +53,8 @@ export const checkoutRequest = z.strictObject({
         seen.add(r.id);
       });
     })
+    // For the document (its index pattern, registrations[0] to [9]); the rule above names the index.
+    .meta({ maxItems: MAX_REGISTRATIONS })
     .optional(),
   integrity: bool.optional(),
 });

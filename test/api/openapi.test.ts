@@ -641,7 +641,8 @@ describe('flat parameter names', () => {
         },
         {
           name: 'registrations[n].id',
-          namePattern: '^registrations\\[(?:0|[1-9][0-9]{0,2})\\]\\.id$',
+          // A checkout offers at most 10: registrations[0] to [9].
+          namePattern: '^registrations\\[(?:[0-9])\\]\\.id$',
           group: 'registrations',
           required: false,
           requiredWith: 'registrations[n]',
