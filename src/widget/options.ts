@@ -55,11 +55,15 @@ export const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
 
 const SHOPPER = /^SHOPPER_[A-Za-z0-9_.]{1,56}$/;
 
-/** customParameters as form fields; names that are not SHOPPER_… are left out. */
+/** customParameters as form fields; names that are not SHOPPER_… are left out, and the console says so. */
 export function customFields(parameters: Record<string, string> | undefined): Record<string, string> {
   const fields: Record<string, string> = {};
+  const left: string[] = [];
   for (const [name, value] of Object.entries(parameters ?? {})) {
     if (SHOPPER.test(name) && typeof value === 'string' && value.length <= 2048) fields[`customParameters[${name}]`] = value;
+    else left.push(name);
   }
+  // A developer's mistake the shopper cannot mend: said where the developer looks, in every build.
+  if (left.length) console.warn(`<payment-widget>: customParameters ${left.join(', ')} left out: a shopper's browser sends only SHOPPER_ names (3 to 64 letters, digits, _ and .) with values up to 2048 characters; send the others with the checkout.`);
   return fields;
 }

@@ -309,7 +309,16 @@ describe('card form', () => {
     const { el, card, posted, submit, frame } = setup;
     await fillValid(setup);
     const submitEvent = oneEvent(el, 'pw-submit');
-    await submit();
+    const warn = console.warn;
+    const warned: string[] = [];
+    console.warn = (message: string) => void warned.push(message);
+    try {
+      await submit();
+    } finally {
+      console.warn = warn;
+    }
+    // The parameter left out is named where the developer looks.
+    expect(warned.filter((m) => m.includes('customParameters other left out'))).to.have.length(1);
     expect((await submitEvent).detail).to.deep.equal({ method: 'card', brand: 'VISA' });
     const [[field, message]] = submits(posted) as [[string, SubmitMessage]];
     expect(field).to.equal('number');
