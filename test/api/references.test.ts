@@ -394,9 +394,16 @@ describe('referencing payments (CP, RV, RF, RB) over HTTP', () => {
       assertRefused(await capture(declined.body.id, '1.00'), 400, '700.300.200');
     });
 
-    it('answers HTTP 404 with 700.400.580 for an unknown payment id', async () => {
+    it('answers HTTP 404 with 700.400.580 for an unknown payment id, 400 naming id for one no payment can have (a checkout\'s id says where its payment is)', async () => {
       assertRefused(await capture('0123456789abcdef0123456789abcdef', '1.00'), 404, '700.400.580');
-      assertRefused(await reference('not-a-payment-id', { paymentType: 'RV' }), 404, '700.400.580');
+      const malformed = await reference('not-a-payment-id', { paymentType: 'RV' });
+      assertRefused(malformed, 400, '200.300.404');
+      assert.deepEqual(malformed.body.result.parameterErrors, [{ name: 'id', value: 'not-a-payment-id', message: 'id must be a payment id: 32 lowercase hexadecimal characters' }]);
+      const checkoutId = '0123456789abcdef0123456789abcdef.vm';
+      for (const answer of [await reference(checkoutId, { paymentType: 'RF', amount: '1.00', currency: 'EUR' }), await gw.client.get(`/v1/payments/${checkoutId}`)]) {
+        assertRefused(answer, 400, '200.300.404');
+        assert.deepEqual(answer.body.result.parameterErrors, [{ name: 'id', value: checkoutId, message: `id is a checkout's id: read its payment at GET /v1/checkouts/${checkoutId}/payment, whose id is the payment's` }]);
+      }
     });
 
     it('answers HTTP 404 when another merchant references the payment, and leaves it untouched', async () => {

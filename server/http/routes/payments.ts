@@ -1,7 +1,9 @@
 // POST /v1/payments, POST /v1/payments/{id}, GET /v1/payments/{id}
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createPayment, maskedAccount, accountData, type Created } from '../../payments/create.ts';
+import { CHECKOUT_ID } from '../../checkouts/checkouts.ts';
 import { refused, type Invalid, type Refusal } from '../../payments/deps.ts';
+import { failure, paramError } from '../../schema/errors.ts';
 import type { PaymentRecord } from '../../store/payments.ts';
 import { readPayment } from '../../payments/read.ts';
 import { referencePayment, type Referenced } from '../../payments/reference.ts';
@@ -14,6 +16,20 @@ import { methods, parseBody } from './common.ts';
 
 type Outcome = Created | Referenced | Invalid | Refusal;
 type Found = { kind: 'found'; payment: PaymentRecord };
+
+const PAYMENT_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * An id that cannot be a payment's: 400 naming it (the path pattern of the document), and a
+ * checkout's id (the result page's ?id=, the likeliest mix-up) says where its payment is read.
+ */
+function badPaymentId(id: string): Invalid | undefined {
+  if (PAYMENT_ID.test(id)) return undefined;
+  const message = CHECKOUT_ID.test(id)
+    ? `is a checkout's id: read its payment at GET /v1/checkouts/${id}/payment, whose id is the payment's`
+    : 'must be a payment id: 32 lowercase hexadecimal characters';
+  return { kind: 'invalid', failure: failure([paramError('id', id.slice(0, 64), message)]) };
+}
 
 export function paymentRoutes(app: FastifyInstance, g: Gateway) {
   const responder = (request: FastifyRequest) => (value: Outcome, ctx: Parameters<typeof paymentReply>[1]) =>
@@ -52,16 +68,22 @@ export function paymentRoutes(app: FastifyInstance, g: Gateway) {
         operation: 'references',
         respond: responder(request),
         async run(ctx, params, alsoWrite) {
+          const { id } = request.params as { id: string };
+          const badId = badPaymentId(id);
+          if (badId) return badId;
           const parsed = parseBody(g, params, parseReferencing);
           if (!parsed.ok) return parsed.invalid;
-          return referencePayment(g.deps, ctx, (request.params as { id: string }).id, parsed.value, alsoWrite as never);
+          return referencePayment(g.deps, ctx, id, parsed.value, alsoWrite as never);
         },
       }),
     GET: (request, reply) =>
-      handle<Found | Refusal>(g, request, reply, {
+      handle<Found | Refusal | Invalid>(g, request, reply, {
         operation: 'reads',
         async run(ctx) {
-          const payment = await readPayment(g.deps, ctx, (request.params as { id: string }).id);
+          const { id } = request.params as { id: string };
+          const badId = badPaymentId(id);
+          if (badId) return badId;
+          const payment = await readPayment(g.deps, ctx, id);
           return payment ? { kind: 'found', payment } : refused('700.400.580', true);
         },
         // Reading succeeds whatever the payment's own result was.
