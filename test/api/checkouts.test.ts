@@ -700,9 +700,10 @@ function checkoutSuite(options: TestGatewayOptions) {
       const again = await shopper.post(path, pageCard(), { 'idempotency-key': 'long-path-1' });
       assert.equal(again.headers.get('idempotent-replayed'), 'true');
       assert.deepEqual(again.body, paid.body);
-      // The merchant's reference to an id no payment has, as long as a path segment may be.
+      // The merchant's reference to an id no payment can have, as long as a path segment may be: named, not a 5xx.
       const unknown = await gw.client.post(`/v1/payments/${'a'.repeat(100)}`, { paymentType: 'RV' }, { 'idempotency-key': 'long-path-2' });
-      assert.equal(unknown.status, 404, JSON.stringify(unknown.body));
+      assert.equal(unknown.status, 400, JSON.stringify(unknown.body));
+      assert.equal(unknown.body.result.parameterErrors[0].name, 'id');
     });
 
     it('a checkout held by a process that stopped mid-payment is busy for 5 minutes, then paid or cancelled as open; its first holder is fenced out', async () => {
