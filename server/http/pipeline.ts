@@ -198,13 +198,9 @@ function requestDigest(g: Gateway, path: string, params: Flat): string {
   return g.deps.vault.digest(JSON.stringify([path, names.map((name) => [name, params[name]])]));
 }
 
-/**
- * The key as stored: its SHA-256 (a merchant may put anything into a key, even a card number,
- * which must not be kept in clear), in the namespace of a scoped caller (a checkout's shopper) or
- * of the merchant. Migration 0009 wrote the merchant keys kept before so.
- */
-export function storedKey(keyScope: string | undefined, key: string): string {
-  return `${keyScope ?? 'merchant'}/${createHash('sha256').update(key).digest('base64url')}`;
+/** The key as stored: a scoped caller's keys get a namespace of their own (and a fixed length). */
+function storedKey(caller: Caller, key: string): string {
+  return caller.keyScope === undefined ? key : `${caller.keyScope}/${createHash('sha256').update(key).digest('base64url')}`;
 }
 
 async function idempotent<V extends object>(g: Gateway, caller: Caller, params: Flat, step: Step<V>, reply: FastifyReply, path: string, sentKey: string) {
@@ -213,7 +209,7 @@ async function idempotent<V extends object>(g: Gateway, caller: Caller, params: 
   if (sentKey.length < 1 || sentKey.length > 255) {
     return send(reply, { status: 400, body: errorBody('200.300.404', m(), ctx.ndc, [{ name: 'Idempotency-Key', value: sentKey.slice(0, 255), message: 'Idempotency-Key must be 1 to 255 characters' }]) });
   }
-  const key = storedKey(caller.keyScope, sentKey);
+  const key = storedKey(caller, sentKey);
   const digest = requestDigest(g, path, params);
   const entityId = ctx.entity.id;
   const recordContext = `idempotency:${entityId}:${key}`;

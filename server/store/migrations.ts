@@ -1,6 +1,5 @@
 // One set of migrations, written once with Kysely's schema builder, for SQLite and PostgreSQL.
 // Every table carries entity_id so that a distributed PostgreSQL can shard by entity.
-import { createHash } from 'node:crypto';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 /**
@@ -244,20 +243,6 @@ export const migrations: Record<string, Migration> = {
         await sql`UPDATE webhooks SET status = 'deleted', updated_at = ${now} WHERE id = ${row.id}`.execute(db);
       }
       await db.schema.createIndex('webhooks_entity_url').on('webhooks').columns(['entity_id', 'url']).unique().where(sql<boolean>`status = 'active'`).execute();
-    },
-  },
-  // Merchants' Idempotency-Keys were kept as sent, and a merchant may put a card number into one:
-  // they are kept as the SHA-256 the gateway now looks them up by (http/pipeline.ts › storedKey,
-  // frozen here as 'merchant/' and base64url), so that a retry across the upgrade still finds its
-  // record. A shopper's keys were hashed already, in their checkout's namespace.
-  '0009_hashed_idempotency_keys': {
-    async up(db: Kysely<unknown>) {
-      const { rows } = await sql<{ entity_id: string; key: string }>`SELECT entity_id, key FROM idempotency_keys`.execute(db);
-      for (const row of rows) {
-        if (/^checkout:[^/]+\/[A-Za-z0-9_-]{43}$/.test(row.key)) continue;
-        const hashed = `merchant/${createHash('sha256').update(row.key).digest('base64url')}`;
-        await sql`UPDATE idempotency_keys SET key = ${hashed} WHERE entity_id = ${row.entity_id} AND key = ${row.key}`.execute(db);
-      }
     },
   },
 };
