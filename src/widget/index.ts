@@ -33,9 +33,10 @@ function mount(): void {
   unload();
   const wpwl: WpwlOptions = window.wpwlOptions ?? {};
   const forms = document.querySelectorAll<HTMLFormElement>('form.paymentWidgets');
-  // A mistyped option (onready) would be ignored without a word: said in every build, where the developer looks.
-  for (const key of Object.keys(wpwl)) if (!KNOWN_OPTIONS.has(key)) console.warn(`wpwlOptions.${key} is not an option of this widget and is ignored.`);
-  if (import.meta.env.DEV && !forms.length) console.warn('paymentWidgets.js: no <form class="paymentWidgets"> on the page.');
+  if (import.meta.env.DEV) {
+    for (const key of Object.keys(wpwl)) if (!KNOWN_OPTIONS.has(key)) console.warn(`wpwlOptions.${key} is not an option of this widget and is ignored.`);
+    if (!forms.length) console.warn('paymentWidgets.js: no <form class="paymentWidgets"> on the page.');
+  }
   const { locale, onReady, onBeforeSubmitCard, onError, ...rest } = wpwl;
   for (const form of forms) {
     const element = document.createElement('payment-widget');

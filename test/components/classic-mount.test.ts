@@ -86,7 +86,7 @@ describe('classic form mount (paymentWidgets.js)', () => {
     await expect(page).to.be.accessible();
   });
 
-  it('warns about unknown options', async () => {
+  it('warns in development about unknown options', async () => {
     const warn = console.warn;
     const warnings: string[] = [];
     console.warn = (message: string) => void warnings.push(message);

@@ -75,15 +75,6 @@ describe('checkout in Chromium: a shop on another origin under a strict policy',
     await page.close();
   });
 
-  it('says in the console, in the built script too, that a mistyped wpwlOptions key is ignored', async () => {
-    const { page } = await openShop();
-    await page.getByLabel('Name on card').waitFor();
-    const warned = page.waitForEvent('console', { predicate: (message) => message.type() === 'warning' && message.text().includes('wpwlOptions.onready is not an option'), timeout: 5_000 });
-    await page.evaluate(`window.wpwlOptions.onready = () => {}; window.wpwl.mount()`);
-    await warned;
-    await page.close();
-  });
-
   it('loads the script with SRI from the gateway origin and pays by card, landing on shopperResultUrl', async () => {
     const { page, violations, failedLoads } = await openShop();
     const script = page.locator('script[src*="paymentWidgets.js"]');
