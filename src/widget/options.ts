@@ -55,7 +55,7 @@ export const KNOWN_OPTIONS: ReadonlySet<string> = new Set([
 
 const SHOPPER = /^SHOPPER_[A-Za-z0-9_.]{1,56}$/;
 
-/** customParameters as form fields; names that are not SHOPPER_… are left out, and the console says so. */
+/** customParameters as form fields; names that are not SHOPPER_… are left out (and said so in development builds). */
 export function customFields(parameters: Record<string, string> | undefined): Record<string, string> {
   const fields: Record<string, string> = {};
   const left: string[] = [];
@@ -63,7 +63,7 @@ export function customFields(parameters: Record<string, string> | undefined): Re
     if (SHOPPER.test(name) && typeof value === 'string' && value.length <= 2048) fields[`customParameters[${name}]`] = value;
     else left.push(name);
   }
-  // A developer's mistake the shopper cannot mend: said where the developer looks, in every build.
-  if (left.length) console.warn(`<payment-widget>: customParameters ${left.join(', ')} left out: a shopper's browser sends only SHOPPER_ names (3 to 64 letters, digits, _ and .) with values up to 2048 characters; send the others with the checkout.`);
+  // Misuse is said in development builds (STYLE.md); the production build leaves it to the docs.
+  if (import.meta.env.DEV && left.length) console.warn(`<payment-widget>: customParameters ${left.join(', ')} left out: a shopper's browser sends only SHOPPER_ names (up to 64 letters, digits, _ and .) with values up to 2048 characters; send the others with the checkout.`);
   return fields;
 }
