@@ -122,7 +122,7 @@ const invalid = json('Invalid parameters: result.parameterErrors names each one 
 const inFlight = json('Another request with this Idempotency-Key is still running.', 'ErrorResponse');
 const notBuilt = json('The widget is not built (npm run build), or its files do not match the manifest.', 'NotBuiltResponse');
 const script = (what: string): Record<string, ResponseSpec> => ({
-  '200': { description: `${what}: the exact bytes whose sha384 the manifest holds; CORS *; cached for a year (immutable) at the URL of its version (?v=, or a checkout\u2019s ?checkoutId=), revalidated (no-cache, ETag) at any other.`, content: 'javascript' },
+  '200': { description: `${what}: the exact bytes whose sha384 the manifest holds; CORS *; cached for a year (immutable) at the URL of its version (?v=), revalidated (no-cache, ETag) at any other (the plain one, ?checkoutId=).`, content: 'javascript' },
   '304': { description: 'Not modified (If-None-Match).', content: 'none' },
   '503': notBuilt,
 });
@@ -561,7 +561,7 @@ export const operations: Operation[] = [
     credential: 'none',
     id: { name: 'file', description: 'The locale\u2019s file: its language code and .json, such as de.json.', pattern: /^[a-z]{2,3}\.json$/ },
     responses: {
-      '200': { description: 'The texts: the exact bytes whose sha384 the manifest holds; CORS *; cached for a year (immutable) at the URL of its version (?v=, or a checkout\u2019s ?checkoutId=), revalidated (no-cache, ETag) at any other.', content: 'json' },
+      '200': { description: 'The texts: the exact bytes whose sha384 the manifest holds; CORS *; cached for a year (immutable) at the URL of its version (?v=), revalidated (no-cache, ETag) at any other (the plain one, ?checkoutId=).', content: 'json' },
       '304': { description: 'Not modified (If-None-Match).', content: 'none' },
       '404': json('No locale of the widget has this file.', 'ErrorResponse'),
       '503': notBuilt,

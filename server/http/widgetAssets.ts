@@ -107,12 +107,11 @@ export function loadWidgetAssets(distDir: string): WidgetAssets {
 }
 
 /**
- * A built file is kept for a year only at a URL that names its version (?v=) or a checkout's
- * script (?checkoutId=, which lives no longer than its checkout): a plain URL stays the same
- * across an upgrade, so the browser must ask again (a 304 while the file is unchanged), or it
- * would run the old file against the new integrity and the page would show no form.
+ * A built file is kept for a year only at a URL that names its version (?v=): any other URL (the
+ * plain one, a checkout's ?checkoutId=) may outlive the file across an upgrade, so the browser
+ * asks again (a 304 while the file is unchanged); otherwise it could run an old file against the
+ * new integrity, and the page would show no form.
  */
 export function cacheControlFor(query: unknown, version: string): string {
-  const q = (query ?? {}) as Record<string, unknown>;
-  return q.v === version || typeof q.checkoutId === 'string' ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return (query as Record<string, unknown> | undefined)?.v === version ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
