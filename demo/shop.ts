@@ -126,6 +126,8 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
   // One checkout per order, as a real shop keeps one per cart: the first visit makes it and puts
   // it into the page's address, so Back and reload come to the same order (paid, its result;
   // being paid, says so) rather than to a new one the shopper could pay again.
+  /** The widget script's integrity, as the gateway last gave it (one per build): a checkout waiting at 3-D Secure gives none. */
+  let widgetIntegrity: string | undefined;
   app.get('/', async (request, reply) => {
     const query = request.query as Record<string, string | undefined>;
     const amount = query.amount && AMOUNT.test(query.amount) ? query.amount : '92.00';
@@ -151,23 +153,28 @@ export async function demoShop(app: FastifyInstance, options: DemoShopOptions) {
       }
       return reply.header('cache-control', 'no-store').redirect(`/?${new URLSearchParams([...made, ['order', checkout.body.id]])}`, 303);
     }
+    const pageBrands = query.wallets === '1' ? `${WALLET_BRANDS} ${brands}` : brands;
+    const page = (integrity: string) => html(reply, shopPage({ gateway: gw, checkoutId: orderId, integrity, amount, brands: pageBrands, action: `${origin}/result` }), shopCsp(gw));
     // The order's checkout, still open: asked again for the script's integrity (a change of nothing).
     const checkout = await gateway(`/v1/checkouts/${encodeURIComponent(orderId)}`, { method: 'POST', body: new URLSearchParams({ entityId: options.entityId, integrity: 'true' }) });
-    if (checkout.status !== 200) {
-      const payment = await gateway(`/v1/checkouts/${encodeURIComponent(orderId)}/payment?entityId=${options.entityId}`);
-      const code = String(payment.body.result?.code ?? '');
-      if (payment.status === 200 && isSuccess(code)) {
-        return reply.header('cache-control', 'no-store').redirect(`/result?${new URLSearchParams({ id: orderId, resourcePath: `/v1/checkouts/${orderId}/payment` })}`, 303);
-      }
-      if (payment.status === 200 && isPending(code)) {
-        const again = escape(`/?${new URLSearchParams([...made, ['order', orderId]])}`);
-        return html(reply, layout('Payment under way', `<p>This order's payment is still being confirmed.</p><p><a href="${again}">Check again</a> · <a href="${escape(newOrder())}">New order</a></p>`), shopCsp(gw));
-      }
-      // Expired, cancelled, or no order of this shop: a new one.
-      return reply.header('cache-control', 'no-store').redirect(newOrder(), 303);
+    if (checkout.status === 200) return page((widgetIntegrity = checkout.body.integrity));
+    if (checkout.status !== 400 && checkout.status !== 404 && checkout.status !== 409) {
+      return html(reply.code(502), layout('Checkout unavailable', `<p>The gateway could not be asked about this order: ${escape(JSON.stringify(checkout.body.result))}. Reload in a moment.</p>`), shopCsp(gw));
     }
-    const pageBrands = query.wallets === '1' ? `${WALLET_BRANDS} ${brands}` : brands;
-    return html(reply, shopPage({ gateway: gw, checkoutId: orderId, integrity: checkout.body.integrity, amount, brands: pageBrands, action: `${origin}/result` }), shopCsp(gw));
+    const payment = await gateway(`/v1/checkouts/${encodeURIComponent(orderId)}/payment?entityId=${options.entityId}`);
+    const code = String(payment.body.result?.code ?? '');
+    if (payment.status === 200 && isSuccess(code)) {
+      return reply.header('cache-control', 'no-store').redirect(`/result?${new URLSearchParams({ id: orderId, resourcePath: `/v1/checkouts/${orderId}/payment` })}`, 303);
+    }
+    // Waiting at 3-D Secure or a provider (Back or reload from there): the form again, for the same
+    // order, whose next attempt replaces the waiting one.
+    if (payment.status === 200 && isPending(code) && widgetIntegrity) return page(widgetIntegrity);
+    if (payment.status === 200 && isPending(code)) {
+      const again = escape(`/?${new URLSearchParams([...made, ['order', orderId]])}`);
+      return html(reply, layout('Payment under way', `<p>This order's payment is still being confirmed.</p><p><a href="${again}">Check again</a> · <a href="${escape(newOrder())}">New order</a></p>`), shopCsp(gw));
+    }
+    // Expired, cancelled, or no order of this shop: a new one.
+    return reply.header('cache-control', 'no-store').redirect(newOrder(), 303);
   });
 
   app.get('/result', async (request, reply) => {

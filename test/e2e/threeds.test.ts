@@ -112,6 +112,25 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     await page.close();
   });
 
+  it('reloaded during a challenge, the shop shows the same order\u2019s form, whose next attempt pays it once', async () => {
+    const { page, violations } = await openShop();
+    const order = new URL(page.url()).searchParams.get('order');
+    await fillCard(page, CHALLENGE);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await challengeDocument(page);
+    await page.reload();
+    assert.equal(new URL(page.url()).searchParams.get('order'), order);
+    await fillCard(page, FRICTIONLESS);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const { code, merchant } = await resultOf(page);
+    assert.equal(code, '000.100.110');
+    assert.equal(resultId(page.url()), order);
+    const paid = await stage.merchant.get(`/v1/query?merchantTransactionId=${encodeURIComponent(merchant.merchantTransactionId)}`);
+    assert.deepEqual(paid.body.payments.filter((p: { result: { code: string } }) => p.result.code === '000.100.110').map((p: { id: string }) => p.id), [merchant.id]);
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
   it('challenge failed: the payment is refused (100.380.401)', async () => {
     const { page } = await openShop();
     await fillCard(page, CHALLENGE);
