@@ -36,7 +36,10 @@ const NOT_HERE = ['eci', 'verificationId', 'authenticationStatus', 'dsTransactio
 export function parseAuthentication(input: Nested, ctx: ValidationContext): Parsed<AuthenticationRequest & { account: AccountCheck }> {
   let account: AccountCheck | undefined;
   const parsed = parseWith(authenticationRequest, input, ctx, (v) => {
-    const errors: CodedParamError[] = [...checkAmount(v.amount, v.currency), ...checkCommonGroups(v, ctx.now)];
+    // The common groups' rule for an external server's result fields is for payments; here those
+    // fields are refused outright (NOT_HERE), once each.
+    const refusedHere = new Set(NOT_HERE.map((field) => `threeDSecure.${field}`));
+    const errors: CodedParamError[] = [...checkAmount(v.amount, v.currency), ...checkCommonGroups(v, ctx.now).filter((e) => !refusedHere.has(e.name))];
     if (!v.card) errors.push(paramError('card.number', undefined, 'is required: POST /v1/threeDSecure authenticates a card', '100.100.100'));
     else {
       const checked = checkCard(v.card, v.paymentBrand, ctx.now);

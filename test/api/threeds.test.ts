@@ -928,6 +928,11 @@ function threedsSuite(options: TestGatewayOptions) {
       const proof = await merchant.post('/v1/threeDSecure', standalone(cards.frictionless.VISA, { 'threeDSecure.eci': '05', 'threeDSecure.disable': 'true' }));
       assert.equal(proof.status, 400);
       assert.deepEqual(proof.body.result.parameterErrors.map((e: { name: string }) => e.name), ['threeDSecure.eci', 'threeDSecure.disable']);
+      // A result field alone is refused once, as not a parameter here (not also "send it with eci").
+      const result = await merchant.post('/v1/threeDSecure', standalone(cards.frictionless.VISA, { 'threeDSecure.version': '2.2.0' }));
+      assert.deepEqual(result.body.result.parameterErrors, [
+        { name: 'threeDSecure.version', value: '2.2.0', message: 'threeDSecure.version is not a parameter of a standalone authentication: it authenticates the shopper itself' },
+      ]);
       const bare = await merchant.post('/v1/threeDSecure', { amount: '1.00', currency: 'EUR', 'card.number': cards.frictionless.VISA, 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
       // The browser's seven fields, billing's four, and shopperResultUrl, where the shopper comes back.
       assert.equal(bare.body.result.parameterErrors.length, 12);
