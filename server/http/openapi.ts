@@ -216,6 +216,7 @@ export const operations: Operation[] = [
     query: [entityIdQuery],
     responses: {
       '200': json('The payment, whatever its own result.', 'PaymentResponse'),
+      '400': json('An id no payment can have, named (200.300.404); a checkout\u2019s id says where its payment is read.', 'ErrorResponse'),
       '404': json('No payment with this id for this entity (700.400.580).', 'ErrorResponse'),
     },
   },

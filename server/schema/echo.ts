@@ -91,10 +91,10 @@ export function echoedDetails(request: object): Record<string, unknown> {
   return details;
 }
 
-/** The account as responses show it: masked card and token numbers, never a security code. */
 /** The bin is answered beside last4Digits only while at least five digits stay hidden (15 digits and more). */
 const BIN_SHOWN_FROM = 15;
 
+/** The account as responses show it: masked card and token numbers, never a security code. */
 export function maskedAccount(request: Pick<InitialPaymentRequest, 'card' | 'bankAccount' | 'virtualAccount' | 'tokenAccount'>): Record<string, unknown> {
   if (request.card) {
     const { number, holder, expiryMonth, expiryYear } = request.card;

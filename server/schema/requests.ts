@@ -262,7 +262,6 @@ export function brandOfNumber(number: string): string | undefined {
 export function checkCard(c: z.infer<typeof card>, brand: string | undefined, now: Date): { brand?: string; errors: CodedParamError[] } {
   const errors: CodedParamError[] = [];
   const detectedBrand = brandOfNumber(c.number);
-  if (!luhn(c.number)) errors.push(paramError('card.number', c.number, 'is not a valid card number (check digit)', '100.100.101'));
   const finalBrand = brand ?? detectedBrand;
   if (!finalBrand) errors.push(paramError('paymentBrand', undefined, 'is required: the card brand could not be detected from the number', '100.100.500'));
   else if (brand && cardBrands.has(brand) && detectedBrand && detectedBrand !== brand) {
@@ -273,8 +272,11 @@ export function checkCard(c: z.infer<typeof card>, brand: string | undefined, no
   // The spec's 8-32 digits is the field; a number of its brand has that brand's lengths (also
   // what keeps bin and last4Digits from being most of the number).
   const lengths = finalBrand ? CARD_LENGTHS.get(finalBrand) : undefined;
+  // One error for the number: its length when that is wrong, else its check digit.
   if (lengths && !lengths.includes(c.number.length)) {
-    errors.push(paramError('card.number', c.number, `has ${c.number.length} digits: a ${finalBrand} card number has ${lengths.join(', ').replace(/, (\d+)$/, ' or $1')}`, '100.100.101'));
+    errors.unshift(paramError('card.number', c.number, `has ${c.number.length} digits; ${finalBrand} card numbers have ${lengths.join(', ').replace(/, (\d+)$/, ' or $1')}`, '100.100.101'));
+  } else if (!luhn(c.number)) {
+    errors.unshift(paramError('card.number', c.number, 'is not a valid card number (check digit)', '100.100.101'));
   }
   if (hasExpired(c.expiryMonth, c.expiryYear, now)) errors.push(paramError('card.expiryYear', c.expiryYear, `with card.expiryMonth ${c.expiryMonth} is in the past: the card has expired`, '100.100.303'));
   const cvv = finalBrand ? cvvError(finalBrand, c.cvv) : undefined;

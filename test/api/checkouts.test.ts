@@ -140,7 +140,9 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.equal(hop.headers.get('location'), `${url(2048)}?id=${id}&resourcePath=${encodeURIComponent(`/v1/checkouts/${id}/payment`)}`);
       assert.equal((await fetch(`${gw.base}/v1/checkouts/nope/result`, { redirect: 'manual' })).status, 404);
       const without = await gw.client.post('/v1/checkouts', { amount: '1.00', currency: 'EUR', paymentType: 'DB' });
-      assert.equal((await fetch(`${gw.base}/v1/checkouts/${without.body.id}/result`, { redirect: 'manual' })).status, 404);
+      const noUrl = await fetch(`${gw.base}/v1/checkouts/${without.body.id}/result`, { redirect: 'manual' });
+      assert.equal(noUrl.status, 404);
+      assert.equal(((await noUrl.json()) as any).result.parameterErrors[0].message, 'id names a checkout without shopperResultUrl: there is no result URL to send the shopper to');
     });
 
     it('refuses paymentBrand (the shopper picks it) and a zero amount', async () => {

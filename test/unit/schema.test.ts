@@ -70,13 +70,16 @@ describe('card group: card.number', () => {
 
   it('takes 8 to 32 digits as the field, and of a card brand only its lengths (bin and last4Digits must not be most of the number)', () => {
     // 8 digits pass the field (no "at least 8"); the brand's lengths refuse them.
-    assert.equal(failureOf(payment({ 'card.number': '42000000' })).parameterErrors[0]!.message, 'card.number has 8 digits: a VISA card number has 16, 18 or 19');
+    assert.equal(failureOf(payment({ 'card.number': '42000000' })).parameterErrors[0]!.message, 'card.number has 8 digits; VISA card numbers have 16, 18 or 19');
     const short = assertRefused(payment({ 'card.number': '4123456784' }), '100.100.101', ['card.number']);
-    assert.equal(short.parameterErrors[0]!.message, 'card.number has 10 digits: a VISA card number has 16, 18 or 19');
+    assert.equal(short.parameterErrors[0]!.message, 'card.number has 10 digits; VISA card numbers have 16, 18 or 19');
     assert.equal(short.parameterErrors[0]!.value, '******6784');
+    // A wrong length and a wrong check digit: one error for the number, its length.
+    const both = assertRefused(payment({ 'card.number': '4123456785' }), '100.100.101', ['card.number']);
+    assert.match(both.parameterErrors[0]!.message, /has 10 digits/);
     assertRefused(payment({ 'card.number': '40000000000000000000000000000002', paymentBrand: 'VISA' }), '100.100.101', ['card.number']);
     const amex = assertRefused(payment({ 'card.number': '34000000', paymentBrand: 'AMEX', 'card.cvv': '1234' }), '100.100.101', ['card.number']);
-    assert.equal(amex.parameterErrors[0]!.message, 'card.number has 8 digits: a AMEX card number has 15');
+    assert.equal(amex.parameterErrors[0]!.message, 'card.number has 8 digits; AMEX card numbers have 15');
     assert.deepEqual(accountOf(payment({ 'card.number': '6759649826438453', paymentBrand: 'MAESTRO' })), { method: 'CC', brand: 'MAESTRO' });
     assert.deepEqual(accountOf(payment({ 'card.number': '675964982648', paymentBrand: 'MAESTRO' })), { method: 'CC', brand: 'MAESTRO' });
   });

@@ -301,11 +301,13 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
   // checkout id is the credential, as for the widget's calls; the merchant's URL is all it reveals.
   methods(app, g, '/v1/checkouts/:id/result', {
     GET: async (request, reply) => {
-      const checkout = await checkoutById(g.deps, idOf(request));
+      const id = idOf(request);
+      const checkout = await checkoutById(g.deps, id);
       const url = checkout?.request.shopperResultUrl;
       if (!checkout || !url) {
-        const missing = unknown(idOf(request), newNdc());
-        return reply.code(missing.status).header('cache-control', 'no-store').send(missing.body);
+        const message = checkout ? 'id names a checkout without shopperResultUrl: there is no result URL to send the shopper to' : 'id names no checkout';
+        const missing = errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), newNdc(), [{ name: 'id', value: id.slice(0, 64), message }]);
+        return reply.code(404).header('cache-control', 'no-store').send(missing);
       }
       return reply.code(303).header('cache-control', 'no-store').header('location', resultUrl(url, checkout.id)).send();
     },
