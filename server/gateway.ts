@@ -15,7 +15,7 @@ import { checkCardKey } from './store/cardKey.ts';
 import type { Acquirer } from './simulator/acquirer.ts';
 import { createSimulator } from './simulator/simulator.ts';
 import { openStore, type Store } from './store/db.ts';
-import { purgeExpiredKeys } from './store/idempotency.ts';
+import { hashMerchantKeys, purgeExpiredKeys } from './store/idempotency.ts';
 import { sweep } from './threeds/steps.ts';
 import { startWebhooks } from './webhooks/webhooks.ts';
 
@@ -50,6 +50,8 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
     await store.close();
     throw error;
   });
+  // Before any request: merchants' keys an earlier version kept as sent are hashed with the card key.
+  await hashMerchantKeys(store, vault.digest);
   const gateway: Gateway = {
     deps: {
       store,

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Entity, Merchants } from '../config.ts';
 import { newNdc } from '../ids.ts';
 import type { AlsoWrite, Context, Deps } from '../payments/deps.ts';
-import { completeKey, claimKey, findKey, IDEMPOTENCY_LEASE_MS, releaseKey } from '../store/idempotency.ts';
+import { completeKey, claimKey, findKey, IDEMPOTENCY_LEASE_MS, merchantKey, releaseKey } from '../store/idempotency.ts';
 import type { Trx } from '../store/db.ts';
 import { errorBody, meta, type Reply } from './envelope.ts';
 import type { Flat, ParamError } from './params.ts';
@@ -198,9 +198,13 @@ function requestDigest(g: Gateway, path: string, params: Flat): string {
   return g.deps.vault.digest(JSON.stringify([path, names.map((name) => [name, params[name]])]));
 }
 
-/** The key as stored: a scoped caller's keys get a namespace of their own (and a fixed length). */
-function storedKey(caller: Caller, key: string): string {
-  return caller.keyScope === undefined ? key : `${caller.keyScope}/${createHash('sha256').update(key).digest('base64url')}`;
+/**
+ * The key as stored: never as sent (a merchant may put anything into it, even a card number). A
+ * merchant's is the card key's digest of it (store/idempotency.ts › merchantKey); a scoped
+ * caller's gets a namespace of its own and a fixed length.
+ */
+function storedKey(g: Gateway, caller: Caller, key: string): string {
+  return caller.keyScope === undefined ? merchantKey(g.deps.vault.digest, key) : `${caller.keyScope}/${createHash('sha256').update(key).digest('base64url')}`;
 }
 
 async function idempotent<V extends object>(g: Gateway, caller: Caller, params: Flat, step: Step<V>, reply: FastifyReply, path: string, sentKey: string) {
@@ -209,10 +213,12 @@ async function idempotent<V extends object>(g: Gateway, caller: Caller, params: 
   if (sentKey.length < 1 || sentKey.length > 255) {
     return send(reply, { status: 400, body: errorBody('200.300.404', m(), ctx.ndc, [{ name: 'Idempotency-Key', value: sentKey.slice(0, 255), message: 'Idempotency-Key must be 1 to 255 characters' }]) });
   }
-  const key = storedKey(caller, sentKey);
+  const key = storedKey(g, caller, sentKey);
   const digest = requestDigest(g, path, params);
   const entityId = ctx.entity.id;
-  const recordContext = `idempotency:${entityId}:${key}`;
+  // A sealed answer's context names a merchant's key as sent, as it did before keys were hashed,
+  // so that the records hashMerchantKeys rewrote still open.
+  const recordContext = `idempotency:${entityId}:${caller.keyScope === undefined ? sentKey : key}`;
   let claimedAt = 0;
   const claim = () => {
     claimedAt = g.deps.clock().getTime();

@@ -90,3 +90,38 @@ export async function purgeExpiredKeys(trx: Trx, now: number): Promise<number> {
   const result = await trx.deleteFrom('idempotency_keys').where('created_at', '<', now - IDEMPOTENCY_TTL_MS).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * A merchant's key as stored: a keyed digest (the card key's), never the key itself, which may
+ * hold anything, even a card number; a plain hash of a card number is no protection.
+ */
+export const merchantKey = (digest: (data: string) => string, key: string): string => `merchant/${digest(`idempotency-key:${key}`)}`;
+
+/** A shopper's key (checkout:{id}/…) or a merchant's as merchantKey writes it. */
+const HASHED = /^(checkout:[^/]+\/[A-Za-z0-9_-]{43}|merchant\/[0-9a-f]{64})$/;
+
+/**
+ * Merchants' keys kept as sent by an earlier version, rewritten as merchantKey at startup (a
+ * migration has no card key), so that a retry across the upgrade still finds its record. A key
+ * rewritten meanwhile by another process is left; one whose digest is already there (written
+ * by this version) gives way to it. Answers stay sealed as they were: their context names the
+ * key as sent, which the pipeline still uses.
+ */
+export async function hashMerchantKeys(store: { db: Kysely<Database>; write<T>(unit: (trx: Trx) => Promise<T>): Promise<T> }, digest: (data: string) => string): Promise<number> {
+  const rows = await store.db.selectFrom('idempotency_keys').select(['entity_id', 'key']).where('key', 'not like', 'checkout:%').where('key', 'not like', 'merchant/%').execute();
+  let rewritten = 0;
+  for (const row of rows) {
+    if (HASHED.test(row.key)) continue;
+    const hashed = merchantKey(digest, row.key);
+    rewritten += await store.write(async (trx) => {
+      const taken = await trx.selectFrom('idempotency_keys').select('key').where('entity_id', '=', row.entity_id).where('key', '=', hashed).executeTakeFirst();
+      if (taken) {
+        await trx.deleteFrom('idempotency_keys').where('entity_id', '=', row.entity_id).where('key', '=', row.key).execute();
+        return 0;
+      }
+      const result = await trx.updateTable('idempotency_keys').set({ key: hashed }).where('entity_id', '=', row.entity_id).where('key', '=', row.key).executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    });
+  }
+  return rewritten;
+}

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { claimKey, completeKey, findKey, IDEMPOTENCY_LEASE_MS, releaseKey } from '../../server/store/idempotency.ts';
+import { claimKey, completeKey, findKey, hashMerchantKeys, IDEMPOTENCY_LEASE_MS, merchantKey, releaseKey } from '../../server/store/idempotency.ts';
 import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
+import { billingAddress, browserData, cards } from '../support/threeds.ts';
 
 describe('Idempotency-Key', () => {
   let gw: TestGateway;
@@ -73,7 +74,8 @@ describe('Idempotency-Key', () => {
     const { store } = gw.running;
     const entityId = shopA.entityId;
     // What a process that died right after its claim leaves behind.
-    assert.equal(await store.write((trx) => claimKey(trx, entityId, 'key-orphan', '/v1/payments', 'digest-of-a-dead-request', gw.clock.now().getTime())), true);
+    const stored = merchantKey(gw.running.gateway.deps.vault.digest, 'key-orphan');
+    assert.equal(await store.write((trx) => claimKey(trx, entityId, stored, '/v1/payments', 'digest-of-a-dead-request', gw.clock.now().getTime())), true);
     gw.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
     const retry = await gw.client.post('/v1/payments', cardDebit({ merchantTransactionId: 'order-orphan' }), { 'idempotency-key': 'key-orphan' });
     assert.equal(retry.status, 200, JSON.stringify(retry.body));
@@ -82,6 +84,8 @@ describe('Idempotency-Key', () => {
     assert.equal(again.body.id, retry.body.id);
     const rows = await store.db.selectFrom('payments').select('id').where('merchant_transaction_id', '=', 'order-orphan').execute();
     assert.equal(rows.length, 1);
+    // The retry took the dead request's claim over: no record of it is left.
+    assert.equal((await store.db.selectFrom('idempotency_keys').select('key').where('request_hash', '=', 'digest-of-a-dead-request').execute()).length, 0);
   });
 
   it('fences a claim out once it was taken over: its holder can neither record its answer nor free the key', async () => {
@@ -110,11 +114,46 @@ describe('Idempotency-Key', () => {
     // Looked for as a whole JSON value: the digits alone can occur inside random ids.
     const paid = await gw.client.post('/v1/payments', cardDebit({ paymentBrand: 'AMEX', 'card.number': '377777777777770', 'card.cvv': '7319' }), { 'idempotency-key': 'key-stored' });
     assert.equal(paid.body.result.cvvResponse, 'M');
-    const row = await gw.running.store.db.selectFrom('idempotency_keys').selectAll().where('key', '=', 'key-stored').executeTakeFirstOrThrow();
+    const row = await gw.running.store.db.selectFrom('idempotency_keys').selectAll().where('key', '=', merchantKey(gw.running.gateway.deps.vault.digest, 'key-stored')).executeTakeFirstOrThrow();
     assert.equal(row.status, 'done');
     const stored = JSON.stringify(row);
     assert.equal(stored.includes('"7319"'), false);
     assert.equal(/"(card\.)?cvv"/.test(stored), false);
     assert.equal(stored.includes('377777777777770'), false);
+  });
+
+  it('keeps a merchant\'s key only as the card key\'s digest of it, even one holding a card number, and still replays by it', async () => {
+    const key = '4111111111111111';
+    const first = await gw.client.post('/v1/payments', cardDebit({ amount: '3.00' }), { 'idempotency-key': key });
+    const again = await gw.client.post('/v1/payments', cardDebit({ amount: '3.00' }), { 'idempotency-key': key });
+    assert.equal(again.body.id, first.body.id);
+    const keys = (await gw.running.store.db.selectFrom('idempotency_keys').select('key').execute()).map((r) => r.key);
+    assert.ok(keys.includes(merchantKey(gw.running.gateway.deps.vault.digest, key)));
+    assert.equal(keys.some((k) => k.includes(key)), false);
+  });
+
+  it('rewrites the keys an earlier version kept as sent at startup: a retry across the upgrade replays its answer, a sealed one (3-D Secure\'s redirect) too', async () => {
+    const { store, gateway } = gw.running;
+    const threeds = gw.clientFor(shopA.token, shopA.threeDSecureEntityId);
+    const pending = cardDebit({ 'card.number': cards.challenge.VISA, shopperResultUrl: 'https://shop.example/result', ...browserData, ...billingAddress });
+    const first = await threeds.post('/v1/payments', pending, { 'idempotency-key': 'order-legacy-1' });
+    assert.equal(first.body.result.code, '000.200.000');
+    assert.ok(first.body.redirect.parameters.length > 0, 'the answer carries a token, sealed in its record');
+    // The record as the earlier version kept it: under the key as sent, its answer sealed in the
+    // context that names that key (as the earlier version sealed it).
+    const hashed = merchantKey(gateway.deps.vault.digest, 'order-legacy-1');
+    const record = await store.db.selectFrom('idempotency_keys').select('response').where('key', '=', hashed).executeTakeFirstOrThrow();
+    assert.match(record.response!, /^v1:/);
+    assert.deepEqual(JSON.parse(gateway.deps.vault.open(record.response!, `idempotency:${shopA.threeDSecureEntityId}:order-legacy-1`)), first.body);
+    await store.write((trx) => trx.updateTable('idempotency_keys').set({ key: 'order-legacy-1' }).where('key', '=', hashed).execute());
+    const keyed = async () => (await store.db.selectFrom('idempotency_keys').select('key').where('key', 'in', ['order-legacy-1', hashed]).execute()).map((r) => r.key);
+    assert.deepEqual(await keyed(), ['order-legacy-1']);
+    assert.ok((await hashMerchantKeys(store, gateway.deps.vault.digest)) >= 1);
+    assert.deepEqual(await keyed(), [hashed]);
+    assert.equal(await hashMerchantKeys(store, gateway.deps.vault.digest), 0, 'a second start has nothing left to rewrite');
+    const retry = await threeds.post('/v1/payments', pending, { 'idempotency-key': 'order-legacy-1' });
+    assert.equal(retry.status, 200, JSON.stringify(retry.body));
+    assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+    assert.deepEqual(retry.body, first.body);
   });
 });
