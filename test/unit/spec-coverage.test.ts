@@ -114,10 +114,13 @@ function isTitleOf(path: string, title: string): boolean {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The template yields `title`, and every value it puts in is found in the file. */
+/**
+ * The template yields `title`, and every value it puts in is a string of the file: it begins or
+ * ends a quoted literal there (a case table's name, a group's key), not merely a word of its text.
+ */
 function yields(pattern: RegExp, title: string, text: string): boolean {
   const match = pattern.exec(title);
-  return match !== null && match.slice(1).every((value) => text.includes(value));
+  return match !== null && match.slice(1).every((value) => ['\'', '"', '`'].some((quote) => text.includes(quote + value) || text.includes(value + quote)));
 }
 
 /** Some title of the template begins with `start`: its pieces up to one, and the beginning of that one. */
@@ -178,6 +181,10 @@ describe('reading a "Pinned by" cell', () => {
     assert.ok(isTitleOf(path, 'leaves no "Pinned by" empty …'));
     assert.ok(!isTitleOf(path, 'reads the rows of the tables'));
     assert.ok(!isTitleOf(path, 'pins a row nobody wrote'));
+    // A template's value must be a string of the file, not any word of it: groups.test.ts has
+    // `${group}.*` titles, and "describe" is no group of them.
+    assert.ok(isTitleOf('test/api/groups.test.ts', 'customer.*'));
+    assert.ok(!isTitleOf('test/api/groups.test.ts', 'describe.*'));
     assert.equal(unresolved({ file: 'unit/no-such.test.ts', titles: [], after: [] }), 'unit/no-such.test.ts: no such test file (test/unit/no-such.test.ts)');
   });
 });
