@@ -51,7 +51,10 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
     throw error;
   });
   // Before any request: merchants' keys an earlier version kept as sent are hashed with the card key.
-  await hashMerchantKeys(store, vault.digest);
+  await hashMerchantKeys(store, vault.digest, clock().getTime()).catch(async (error: Error) => {
+    await store.close();
+    throw error;
+  });
   const gateway: Gateway = {
     deps: {
       store,

@@ -97,31 +97,36 @@ export async function purgeExpiredKeys(trx: Trx, now: number): Promise<number> {
  */
 export const merchantKey = (digest: (data: string) => string, key: string): string => `merchant/${digest(`idempotency-key:${key}`)}`;
 
-/** A shopper's key (checkout:{id}/…) or a merchant's as merchantKey writes it. */
+/** A shopper's key (checkout:{id}/…) or a merchant's as merchantKey writes it; any other was kept as sent. */
 const HASHED = /^(checkout:[^/]+\/[A-Za-z0-9_-]{43}|merchant\/[0-9a-f]{64})$/;
 
 /**
  * Merchants' keys kept as sent by an earlier version, rewritten as merchantKey at startup (a
- * migration has no card key), so that a retry across the upgrade still finds its record. A key
- * rewritten meanwhile by another process is left; one whose digest is already there (written
- * by this version) gives way to it. Answers stay sealed as they were: their context names the
- * key as sent, which the pipeline still uses.
+ * migration has no card key), so that a retry across the upgrade still finds its record; expired
+ * records are dropped first. A key rewritten meanwhile by another process is left; one whose
+ * digest is already there (written by this version, even between the check and the rename)
+ * gives way to it. Answers stay sealed as they were: their context names the key as sent, which
+ * the pipeline still uses. Old processes must be stopped first: what they write after this ran is
+ * not found by this version.
  */
-export async function hashMerchantKeys(store: { db: Kysely<Database>; write<T>(unit: (trx: Trx) => Promise<T>): Promise<T> }, digest: (data: string) => string): Promise<number> {
-  const rows = await store.db.selectFrom('idempotency_keys').select(['entity_id', 'key']).where('key', 'not like', 'checkout:%').where('key', 'not like', 'merchant/%').execute();
+export async function hashMerchantKeys(
+  store: { db: Kysely<Database>; write<T>(unit: (trx: Trx) => Promise<T>): Promise<T> },
+  digest: (data: string) => string,
+  now: number,
+): Promise<number> {
+  await store.write((trx) => purgeExpiredKeys(trx, now));
+  // Every key: one a merchant sent may look like a namespace (checkout:…, merchant/…) and still be as sent.
+  const rows = (await store.db.selectFrom('idempotency_keys').select(['entity_id', 'key']).execute()).filter((row) => !HASHED.test(row.key));
   let rewritten = 0;
   for (const row of rows) {
-    if (HASHED.test(row.key)) continue;
     const hashed = merchantKey(digest, row.key);
-    rewritten += await store.write(async (trx) => {
-      const taken = await trx.selectFrom('idempotency_keys').select('key').where('entity_id', '=', row.entity_id).where('key', '=', hashed).executeTakeFirst();
-      if (taken) {
-        await trx.deleteFrom('idempotency_keys').where('entity_id', '=', row.entity_id).where('key', '=', row.key).execute();
-        return 0;
-      }
-      const result = await trx.updateTable('idempotency_keys').set({ key: hashed }).where('entity_id', '=', row.entity_id).where('key', '=', row.key).executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    });
+    const legacy = (trx: Trx) => trx.deleteFrom('idempotency_keys').where('entity_id', '=', row.entity_id).where('key', '=', row.key).execute();
+    const rename = (trx: Trx) => trx.updateTable('idempotency_keys').set({ key: hashed }).where('entity_id', '=', row.entity_id).where('key', '=', row.key).executeTakeFirst();
+    const taken = (trx: Trx) => trx.selectFrom('idempotency_keys').select('key').where('entity_id', '=', row.entity_id).where('key', '=', hashed).executeTakeFirst();
+    rewritten += await store
+      .write(async (trx) => ((await taken(trx)) ? (await legacy(trx), 0) : Number((await rename(trx)).numUpdatedRows)))
+      // Claimed under its digest since the check (another process, a request): that record stands.
+      .catch(() => store.write(async (trx) => ((await taken(trx)) ? (await legacy(trx), 0) : Promise.reject(new Error(`the Idempotency-Key of entity ${row.entity_id} could not be rewritten`)))));
   }
   return rewritten;
 }

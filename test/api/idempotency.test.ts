@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { claimKey, completeKey, findKey, hashMerchantKeys, IDEMPOTENCY_LEASE_MS, merchantKey, releaseKey } from '../../server/store/idempotency.ts';
-import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cardDebit, databaseUrl, freshPostgresSchema, pgSkip, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
 import { billingAddress, browserData, cards } from '../support/threeds.ts';
 
 describe('Idempotency-Key', () => {
@@ -148,12 +151,53 @@ describe('Idempotency-Key', () => {
     await store.write((trx) => trx.updateTable('idempotency_keys').set({ key: 'order-legacy-1' }).where('key', '=', hashed).execute());
     const keyed = async () => (await store.db.selectFrom('idempotency_keys').select('key').where('key', 'in', ['order-legacy-1', hashed]).execute()).map((r) => r.key);
     assert.deepEqual(await keyed(), ['order-legacy-1']);
-    assert.ok((await hashMerchantKeys(store, gateway.deps.vault.digest)) >= 1);
+    assert.ok((await hashMerchantKeys(store, gateway.deps.vault.digest, gw.clock.now().getTime())) >= 1);
     assert.deepEqual(await keyed(), [hashed]);
-    assert.equal(await hashMerchantKeys(store, gateway.deps.vault.digest), 0, 'a second start has nothing left to rewrite');
+    assert.equal(await hashMerchantKeys(store, gateway.deps.vault.digest, gw.clock.now().getTime()), 0, 'a second start has nothing left to rewrite');
     const retry = await threeds.post('/v1/payments', pending, { 'idempotency-key': 'order-legacy-1' });
     assert.equal(retry.status, 200, JSON.stringify(retry.body));
     assert.equal(retry.headers.get('idempotent-replayed'), 'true');
     assert.deepEqual(retry.body, first.body);
   });
 });
+
+/**
+ * A database an earlier version left keys in as sent, opened by this version: at startup every
+ * merchant key is its digest, whatever it looks like; a shopper's stays; a key whose digest this
+ * version already wrote gives way to it.
+ */
+function upgradeSuite(options: { databaseUrl?: string }) {
+  it('hashes at startup the keys kept as sent, also one that looks like a namespace; leaves a shopper\'s; gives way to a digest already there', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gw-upgrade-'));
+    const schema = options.databaseUrl ? await freshPostgresSchema(options.databaseUrl) : undefined;
+    try {
+      const before = await startGateway({ dataDir, schemaUrl: schema?.url });
+      const { store, gateway } = before.running;
+      const digest = gateway.deps.vault.digest;
+      const shopper = `checkout:0123456789abcdef0123456789abcdef.vm/${'A'.repeat(43)}`;
+      const record = (key: string, hash = 'h') => ({ entity_id: shopA.entityId, key, operation: '/v1/payments', request_hash: hash, status: 'done', http_status: 200, response: '{}', created_at: before.clock.now().getTime() });
+      await store.write((trx) =>
+        trx.insertInto('idempotency_keys').values([record('order-1'), record('checkout:order-2'), record('merchant/order-3'), record(shopper), record('order-4', 'old'), record(merchantKey(digest, 'order-4'), 'new')]).execute(),
+      );
+      await before.close();
+      const after = await startGateway({ dataDir, schemaUrl: schema?.url });
+      try {
+        const rows = await after.running.store.db.selectFrom('idempotency_keys').select(['key', 'request_hash']).orderBy('key').execute();
+        const expected = [
+          { key: shopper, request_hash: 'h' },
+          ...['order-1', 'checkout:order-2', 'merchant/order-3'].map((key) => ({ key: merchantKey(digest, key), request_hash: 'h' })),
+          { key: merchantKey(digest, 'order-4'), request_hash: 'new' },
+        ].sort((a, b) => (a.key < b.key ? -1 : 1));
+        assert.deepEqual(rows, expected);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await schema?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}
+
+describe('Idempotency-Key: an upgrade from keys kept as sent, on SQLite', () => upgradeSuite({}));
+describe('Idempotency-Key: an upgrade from keys kept as sent, on PostgreSQL', { skip: pgSkip }, () => upgradeSuite({ databaseUrl }));
