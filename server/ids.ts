@@ -16,6 +16,9 @@ function randomHex(bytes: number): string {
   return hex;
 }
 
+/** What newId makes: the form of payment, registration and entity ids. */
+export const ID = /^[0-9a-f]{32}$/;
+
 /** 32 lowercase hex characters: payment, registration and entity ids. */
 export function newId(): string {
   return randomHex(16);

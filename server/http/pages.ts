@@ -2,7 +2,7 @@
 // strict Content-Security-Policy, no inline script or style (one stylesheet and, where the page
 // must act, dist/threeds.js with SRI), data attributes on <html> telling the script what to do.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Asset } from './widgetAssets.ts';
+import { localeFileVersion, type Asset } from './widgetAssets.ts';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -123,7 +123,7 @@ export const scriptTag = (path: string, asset: Asset, defer = true) =>
  * integrity, so the browser hands the preloaded answer to the widget's fetch.
  */
 export const localePreload = (locale: string, asset: Asset) =>
-  `<link rel="preload" href="/v1/locales/${locale}.json?v=${encodeURIComponent(asset.integrity.slice(7, 23))}" as="fetch" integrity="${asset.integrity}" crossorigin="anonymous">`;
+  `<link rel="preload" href="/v1/locales/${locale}.json?v=${encodeURIComponent(localeFileVersion(asset))}" as="fetch" integrity="${asset.integrity}" crossorigin="anonymous">`;
 
 export function htmlPage(o: PageOptions): string {
   const data = Object.entries(o.data ?? {})

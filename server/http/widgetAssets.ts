@@ -115,3 +115,6 @@ export function loadWidgetAssets(distDir: string): WidgetAssets {
 export function cacheControlFor(query: unknown, version: string): string {
   return (query as Record<string, unknown> | undefined)?.v === version ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
+
+/** The version in a locale file's URL: the first 16 characters of its integrity hash, which the widget knows from the manifest. */
+export const localeFileVersion = (asset: Asset): string => asset.integrity.slice(7, 23);

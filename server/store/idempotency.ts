@@ -1,5 +1,5 @@
 // Idempotency records: the first response to a key, replayed for retries within 24 hours.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { preparedQuery, type Trx } from './db.ts';
 import type { Database, IdempotencyKeysTable } from './tables.ts';
 
@@ -97,8 +97,13 @@ export async function purgeExpiredKeys(trx: Trx, now: number): Promise<number> {
  */
 export const merchantKey = (digest: (data: string) => string, key: string): string => `merchant/${digest(`idempotency-key:${key}`)}`;
 
-/** A shopper's key (checkout:{id}/…) or a merchant's as merchantKey writes it; any other was kept as sent. */
-const HASHED = /^(checkout:[^/]+\/[A-Za-z0-9_-]{43}|merchant\/[0-9a-f]{64})$/;
+/**
+ * A shopper's key (checkout:{id}/ and 43 characters) or a merchant's as merchantKey writes it
+ * (merchant/ and 64), told in SQL by its prefix and shape, case-sensitive in both databases, so
+ * that every start reads only the keys left as sent, not the whole day's. A merchant's own key of
+ * exactly that shape would pass for hashed.
+ */
+const HASHED = sql<boolean>`((substr(${sql.ref('key')}, 1, 9) = 'merchant/' and length(${sql.ref('key')}) = 73) or (substr(${sql.ref('key')}, 1, 9) = 'checkout:' and substr(${sql.ref('key')}, length(${sql.ref('key')}) - 43, 1) = '/'))`;
 
 /**
  * Merchants' keys kept as sent by an earlier version, rewritten as merchantKey at startup (a
@@ -115,18 +120,24 @@ export async function hashMerchantKeys(
   now: number,
 ): Promise<number> {
   await store.write((trx) => purgeExpiredKeys(trx, now));
-  // Every key: one a merchant sent may look like a namespace (checkout:…, merchant/…) and still be as sent.
-  const rows = (await store.db.selectFrom('idempotency_keys').select(['entity_id', 'key']).execute()).filter((row) => !HASHED.test(row.key));
+  // One a merchant sent may look like a namespace (checkout:…, merchant/…) and still be as sent.
+  const asSent = await store.db.selectFrom('idempotency_keys').select(['entity_id', 'key']).where((eb) => eb.not(HASHED)).execute();
   let rewritten = 0;
-  for (const row of rows) {
+  for (const row of asSent) {
     const hashed = merchantKey(digest, row.key);
-    const legacy = (trx: Trx) => trx.deleteFrom('idempotency_keys').where('entity_id', '=', row.entity_id).where('key', '=', row.key).execute();
-    const rename = (trx: Trx) => trx.updateTable('idempotency_keys').set({ key: hashed }).where('entity_id', '=', row.entity_id).where('key', '=', row.key).executeTakeFirst();
     const taken = (trx: Trx) => trx.selectFrom('idempotency_keys').select('key').where('entity_id', '=', row.entity_id).where('key', '=', hashed).executeTakeFirst();
-    rewritten += await store
-      .write(async (trx) => ((await taken(trx)) ? (await legacy(trx), 0) : Number((await rename(trx)).numUpdatedRows)))
-      // Claimed under its digest since the check (another process, a request): that record stands.
-      .catch(() => store.write(async (trx) => ((await taken(trx)) ? (await legacy(trx), 0) : Promise.reject(new Error(`the Idempotency-Key of entity ${row.entity_id} could not be rewritten`)))));
+    // Its digest is there already: that record stands, this one goes.
+    const giveWay = async (trx: Trx) => {
+      if (!(await taken(trx))) throw new Error(`an Idempotency-Key of entity ${row.entity_id} could not be rewritten`);
+      await trx.deleteFrom('idempotency_keys').where('entity_id', '=', row.entity_id).where('key', '=', row.key).execute();
+      return 0;
+    };
+    const rename = async (trx: Trx) => {
+      const result = await trx.updateTable('idempotency_keys').set({ key: hashed }).where('entity_id', '=', row.entity_id).where('key', '=', row.key).executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    };
+    // The rename fails on the unique key when the digest was claimed meanwhile (another process, a request).
+    rewritten += await store.write(async (trx) => ((await taken(trx)) ? giveWay(trx) : rename(trx))).catch(() => store.write(giveWay));
   }
   return rewritten;
 }

@@ -41,3 +41,9 @@ export const compactBic = (value: string): string => value.replace(/\s+/g, '').t
 
 /** BIC is optional for SEPA (the IBAN identifies the bank); when given it must have the BIC's form. */
 export const bicValid = (value: string): boolean => /^([A-Z]{6}[A-Z\d]{2}([A-Z\d]{3})?)?$/.test(compactBic(value));
+
+/** A bank account's holder as the gateway takes it (bankAccount.holder, AN128 of at least 4): a name, so a letter at least. */
+export const accountHolderValid = (value: string): boolean => {
+  const holder = value.trim();
+  return holder.length >= 4 && holder.length <= 128 && /\p{L}/u.test(holder);
+};

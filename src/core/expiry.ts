@@ -22,9 +22,3 @@ export function checkExpiry(value: string, now = new Date()): { month: string; y
 
 /** The holder as the gateway takes it: 3 to 128 letters, spaces, dots, apostrophes and hyphens. */
 export const holderValid = (value: string): boolean => /^[\p{L}\p{M} .'-]{3,128}$/u.test(value.trim());
-
-/** A bank account's holder as the gateway takes it (bankAccount.holder, AN128 of at least 4): a name, so a letter at least. */
-export const accountHolderValid = (value: string): boolean => {
-  const holder = value.trim();
-  return holder.length >= 4 && holder.length <= 128 && /\p{L}/u.test(holder);
-};

@@ -27,6 +27,17 @@ describe('SEPA direct debit form', () => {
   let restore = () => {};
   afterEach(() => restore());
 
+  /** The form filled and paid, the gateway's answer lost (the one retry's too): it says "No connection". */
+  async function paidWithAnswerLost(respond: Responder) {
+    const setup = await sepa(respond);
+    restore = setup.fetchStub.restore;
+    await fill(setup.el, setup.input, { holder: 'Jane Jones', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', mandate: true });
+    await setup.submit();
+    await settle(setup.el);
+    expect(one(setup.el, '[part="alert"]').textContent).to.equal('No connection. Try again.');
+    return setup;
+  }
+
   it('keeps the mandate and save checkboxes full size beside a long text in a narrow form', async () => {
     const { el, fetchStub } = await sepa(undefined, 'DIRECTDEBIT_SEPA', 'de');
     restore = fetchStub.restore;
@@ -131,12 +142,7 @@ describe('SEPA direct debit form', () => {
       if (failures-- > 0) throw new TypeError('Failed to fetch');
       return json({ result: { code: '000.100.110' }, redirect: { url: 'https://shop.example/done?id=1' } });
     };
-    const { el, input, submit, fetchStub } = await sepa(respond);
-    restore = fetchStub.restore;
-    await fill(el, input, { holder: 'Jane Jones', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', mandate: true });
-    await submit();
-    await settle(el);
-    expect(one(el, '[part="alert"]').textContent).to.equal('No connection. Try again.');
+    const { el, input, submit, fetchStub } = await paidWithAnswerLost(respond);
     el.addEventListener('pw-result', (event) => event.preventDefault());
     const result = oneEvent(el, 'pw-result');
     await submit();
@@ -163,12 +169,7 @@ describe('SEPA direct debit form', () => {
       }
       return json({ result: { code: '000.100.110' }, id: CHECKOUT_ID, redirect: { url: 'https://shop.example/done?id=1' } }, 400);
     };
-    const { el, input, submit, fetchStub } = await sepa(respond);
-    restore = fetchStub.restore;
-    await fill(el, input, { holder: 'Jane Jones', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', mandate: true });
-    await submit();
-    await settle(el);
-    expect(one(el, '[part="alert"]').textContent).to.equal('No connection. Try again.');
+    const { el, input, submit, fetchStub } = await paidWithAnswerLost(respond);
     await fill(el, input, { holder: 'Jane Smith' });
     el.addEventListener('pw-result', (event) => event.preventDefault());
     const result = oneEvent(el, 'pw-result');

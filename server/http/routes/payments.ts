@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createPayment, maskedAccount, accountData, type Created } from '../../payments/create.ts';
 import { CHECKOUT_ID } from '../../checkouts/checkouts.ts';
+import { ID } from '../../ids.ts';
 import { refused, type Invalid, type Refusal } from '../../payments/deps.ts';
 import { failure, paramError } from '../../schema/errors.ts';
 import type { PaymentRecord } from '../../store/payments.ts';
@@ -17,14 +18,12 @@ import { methods, parseBody } from './common.ts';
 type Outcome = Created | Referenced | Invalid | Refusal;
 type Found = { kind: 'found'; payment: PaymentRecord };
 
-const PAYMENT_ID = /^[0-9a-f]{32}$/;
-
 /**
  * An id that cannot be a payment's: 400 naming it (the path pattern of the document), and a
  * checkout's id (the result page's ?id=, the likeliest mix-up) says where its payment is read.
  */
 function badPaymentId(id: string): Invalid | undefined {
-  if (PAYMENT_ID.test(id)) return undefined;
+  if (ID.test(id)) return undefined;
   const message = CHECKOUT_ID.test(id)
     ? `is a checkout's id: read its payment at GET /v1/checkouts/${id}/payment, whose id is the payment's`
     : 'must be a payment id: 32 lowercase hexadecimal characters';

@@ -12,7 +12,7 @@ import { errorBody, meta } from '../envelope.ts';
 import type { ParamError } from '../params.ts';
 import type { Gateway } from '../pipeline.ts';
 import { escapeHtml } from '../pages.ts';
-import { cacheControlFor, NOT_BUILT, notBuiltFile, optionalAsset, type Asset, type OptionalFile, type WidgetFile } from '../widgetAssets.ts';
+import { cacheControlFor, localeFileVersion, NOT_BUILT, notBuiltFile, optionalAsset, type Asset, type OptionalFile, type WidgetFile } from '../widgetAssets.ts';
 import { methods } from './common.ts';
 
 /**
@@ -62,12 +62,11 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
     return { name, value: '', message: `${name} was sent more than once` };
   };
 
-  const cacheFor = (request: FastifyRequest, version: string) => cacheControlFor(request.query, version);
   const script = (file: WidgetFile | OptionalFile, cacheControl?: string, extra: Record<string, string> = {}) => async (request: FastifyRequest, reply: FastifyReply) => {
     if (!g.assets.ready) return notBuilt(reply);
     const asset: Asset | undefined = file in g.assets.files ? g.assets.files[file as WidgetFile] : optionalAsset(g.assets, file as OptionalFile);
     if (!asset) return notBuilt(reply, notBuiltFile(file as OptionalFile));
-    return send(request, reply, asset, 'application/javascript; charset=utf-8', cacheControl ?? cacheFor(request, asset.version), extra);
+    return send(request, reply, asset, 'application/javascript; charset=utf-8', cacheControl ?? cacheControlFor(request.query, asset.version), extra);
   };
 
   /** A built file's bytes (304 when the browser holds them), CORS *, never sniffed. */
@@ -115,8 +114,7 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
       }
       const asset = g.assets.locales.get(locale);
       if (!asset) return notBuilt(reply, `locales/${locale}.json is not built on this server: run npm run build, then restart the gateway`);
-      // The widget asks with ?v= the first 16 characters of the file's integrity hash.
-      return send(request, reply, asset, 'application/json; charset=utf-8', cacheFor(request, asset.integrity.slice(7, 23)));
+      return send(request, reply, asset, 'application/json; charset=utf-8', cacheControlFor(request.query, localeFileVersion(asset)));
     },
   });
 

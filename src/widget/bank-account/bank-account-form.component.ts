@@ -1,9 +1,8 @@
 // SEPA direct debit: account holder, IBAN, BIC (optional: the IBAN names the bank) and the
 // mandate. Checked as the gateway does (core/bank.ts; national check digits are left to the
 // gateway); the page sends it itself (no card data).
-import { accountHolderValid } from '../../core/expiry.ts';
 import { html } from 'lit';
-import { bicValid, compactBic, compactIban, displayIban, ibanProblem } from '../../core/bank.ts';
+import { accountHolderValid, bicValid, compactBic, compactIban, displayIban, ibanProblem } from '../../core/bank.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import { payFromPage } from '../internal/api.ts';
 import { MethodForm } from '../internal/method-form.ts';

@@ -19,14 +19,6 @@ export class FrameController implements ReactiveController {
   readonly channel = newChannelKey();
   readonly ready = new Set<Field>();
   readonly states: Partial<Record<Field, StateMessage>> = {};
-
-  /** The security code's error: none, or the length its brand wants (AMEX 4, others 3) when one was typed. */
-  cvvProblem(): MessageKey | undefined {
-    const state = this.states.cvv;
-    if (state?.valid) return undefined;
-    if (!state || state.empty || !state.cvvLength) return 'eCvv';
-    return state.cvvLength === 4 ? 'eCvv4' : 'eCvv3';
-  }
   #gateway = '';
   #lastConfigure: Partial<Record<Field, string>> = {};
   #pending: ((answer: PaymentAnswer) => void) | undefined;
@@ -47,6 +39,14 @@ export class FrameController implements ReactiveController {
     this.ready.clear();
     this.#lastConfigure = {};
     this.#pending?.({ status: 0, body: null });
+  }
+
+  /** The security code's error: none, or the length its brand wants (AMEX 4, others 3) when one was typed. */
+  cvvProblem(): MessageKey | undefined {
+    const state = this.states.cvv;
+    if (state?.valid) return undefined;
+    if (!state || state.empty || !state.cvvLength) return 'eCvv';
+    return state.cvvLength === 4 ? 'eCvv4' : 'eCvv3';
   }
 
   /** {gateway}/v1/frames/card?field=…&channel=…&origin=…&locale=…&checkoutId=… */

@@ -8,7 +8,8 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { billingParams, type BillingField } from '../../core/address.ts';
 import { browserFields } from '../../core/browser.ts';
-import { accountHolderValid, holderValid } from '../../core/expiry.ts';
+import { accountHolderValid } from '../../core/bank.ts';
+import { holderValid } from '../../core/expiry.ts';
 import { brandName } from '../../core/methods.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import type { Field, FrameMessage } from '../../core/messages.ts';
