@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { maskValue } from '../../server/schema/errors.ts';
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -180,8 +181,9 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.equal(second.status, 400);
       assert.equal(second.body.result.code, '100.150.200');
       assert.deepEqual(second.body.result.parameterErrors, [
-        { name: 'registrations[1].id', value: theirs.body.id, message: 'registrations[1].id names no registration of this entity' },
-        { name: 'registrations[2].id', value: deleted.body.id, message: 'registrations[2].id names a deleted registration' },
+        // An id is answered as any value is: a run of digits in it that reads as a card number is masked.
+        { name: 'registrations[1].id', value: maskValue('registrations[1].id', theirs.body.id), message: 'registrations[1].id names no registration of this entity' },
+        { name: 'registrations[2].id', value: maskValue('registrations[2].id', deleted.body.id), message: 'registrations[2].id names a deleted registration' },
       ]);
     });
 
@@ -261,7 +263,7 @@ function checkoutSuite(options: TestGatewayOptions) {
         ]) {
           assert.equal(reply.status, 404);
           assert.equal(reply.body.result.code, '200.300.404');
-          assert.deepEqual(reply.body.result.parameterErrors, [{ name: 'id', value: checkoutId, message: 'id names no checkout' }]);
+          assert.deepEqual(reply.body.result.parameterErrors, [{ name: 'id', value: maskValue('id', checkoutId), message: 'id names no checkout' }]);
         }
       }
       const form = await shopper.form(`${'0'.repeat(32)}.node`);
@@ -549,7 +551,7 @@ function checkoutSuite(options: TestGatewayOptions) {
       const notOffered = await shopper.pay(id, { registrationId: other.body.id });
       assert.equal(notOffered.status, 400);
       assert.equal(notOffered.body.result.code, '100.150.200');
-      assert.deepEqual(notOffered.body.result.parameterErrors, [{ name: 'registrationId', value: other.body.id, message: 'registrationId is not one of the registrations of this checkout' }]);
+      assert.deepEqual(notOffered.body.result.parameterErrors, [{ name: 'registrationId', value: maskValue('registrationId', other.body.id), message: 'registrationId is not one of the registrations of this checkout' }]);
 
       const cvv = await shopper.pay(id, { registrationId: offered.body.id, 'card.cvv': '1234' });
       assert.equal(cvv.status, 400);
