@@ -1,6 +1,7 @@
 // Merchants, entities and their settings, read from MERCHANTS_FILE (see DESIGN.md).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { ID } from './ids.ts';
 
 const webhookSchema = z.object({
   url: z.string().url(),
@@ -9,7 +10,7 @@ const webhookSchema = z.object({
 });
 
 const entitySchema = z.object({
-  id: z.string().regex(/^[0-9a-f]{32}$/),
+  id: z.string().regex(ID),
   name: z.string().min(1),
   brands: z.array(z.string().regex(/^[A-Z0-9_]{1,32}$/)).min(1),
   threeDSecure: z.boolean().default(true),

@@ -20,13 +20,12 @@ import { webhookRequest } from '../schema/webhooks.ts';
 import { CHALLENGE_ACTIONS } from '../threeds/directory.ts';
 import { PROVIDER_ACTIONS } from '../threeds/steps.ts';
 import { MAX_INDEX } from './params.ts';
-import { ENTITY_ID } from './pipeline.ts';
 import { responseSchemas, type ResponseName } from './responseSchemas.ts';
 import { CHANNEL, FIELDS, LOCALE } from './routes/widget.ts';
+import { ID } from '../ids.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string; description?: string };
 
-const HEX32 = /^[0-9a-f]{32}$/;
 
 // The payment form's two bodies are the parser's own (server/schema/checkout.ts).
 export { pageAccountPayment, pageRegistrationPayment };
@@ -137,13 +136,13 @@ const entityIdQuery: QueryParam = {
   name: 'entityId',
   required: true,
   description: 'The entity the request acts for: 32 lowercase hexadecimal characters. The access token must be allowed to act for it.',
-  schema: { type: 'string', pattern: ENTITY_ID.source },
+  schema: { type: 'string', pattern: ID.source },
 };
 
-const paymentId = { description: 'The payment id (id of the payment response).', pattern: HEX32 };
-const registrationId = { description: 'The registration id.', pattern: HEX32 };
+const paymentId = { description: 'The payment id (id of the payment response).', pattern: ID };
+const registrationId = { description: 'The registration id.', pattern: ID };
 const checkoutId = { description: 'The checkout id (id of POST /v1/checkouts).', pattern: CHECKOUT_ID };
-const stepId = { description: 'The pending payment\u2019s step, from redirect.url.', pattern: HEX32 };
+const stepId = { description: 'The pending payment\u2019s step, from redirect.url.', pattern: ID };
 
 /** Query parameters read off a zod schema (flat names, as sent), with notes the schema does not hold. */
 function queryOf(schema: z.ZodType, notes: Record<string, string> = {}, only?: string[]): QueryParam[] {
@@ -465,7 +464,7 @@ export const operations: Operation[] = [
     tag: '3-D Secure',
     summary: 'Read a standalone authentication',
     credential: 'access token',
-    id: { description: 'The authentication id.', pattern: HEX32 },
+    id: { description: 'The authentication id.', pattern: ID },
     query: [entityIdQuery],
     responses: {
       '200': json('The authentication, whatever its result.', 'AuthenticationResponse'),
@@ -516,7 +515,7 @@ export const operations: Operation[] = [
     summary: 'The reconciliation records of an aggregation, as JSON or as the spec\u2019s CSV file',
     description: 'Accept: text/csv answers the CSV file: semicolon-separated, a header line in the spec\u2019s column order, CRLF line ends, values holding ; " or a line break quoted.',
     credential: 'access token',
-    id: { description: 'The aggregation id (id of an aggregation).', pattern: HEX32 },
+    id: { description: 'The aggregation id (id of an aggregation).', pattern: ID },
     query: [entityIdQuery, ...queryOf(reportingParameters, reportNotes, ['sortValue', 'sortOrder'])],
     responses: {
       '200': { ...json('The records under their API names.', 'ReconciliationRecords'), csv: 'The reconciliation file (Accept: text/csv).' },
@@ -721,7 +720,7 @@ export const operations: Operation[] = [
   },
 ];
 
-const webhookId = { description: 'The webhook id (id of POST /v1/webhooks, or of GET /v1/webhooks).', pattern: HEX32 };
+const webhookId = { description: 'The webhook id (id of POST /v1/webhooks, or of GET /v1/webhooks).', pattern: ID };
 
 /** GET, POST /v1/webhooks and DELETE /v1/webhooks/{id}. */
 operations.push(
@@ -763,7 +762,7 @@ operations.push(
   },
 );
 
-const scheduleId = { description: 'The schedule id (id of POST /scheduling/v1/schedules).', pattern: HEX32 };
+const scheduleId = { description: 'The schedule id (id of POST /scheduling/v1/schedules).', pattern: ID };
 
 /** POST /scheduling/v1/schedules, GET and DELETE /scheduling/v1/schedules/{id}. */
 operations.push(

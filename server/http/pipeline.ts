@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Entity, Merchants } from '../config.ts';
-import { newNdc } from '../ids.ts';
+import { ID, newNdc } from '../ids.ts';
 import type { AlsoWrite, Context, Deps } from '../payments/deps.ts';
 import { completeKey, claimKey, findKey, IDEMPOTENCY_LEASE_MS, merchantKey, releaseKey } from '../store/idempotency.ts';
 import type { Trx } from '../store/db.ts';
@@ -29,7 +29,6 @@ export interface ParsedBody {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
-export const ENTITY_ID = /^[0-9a-f]{32}$/;
 const IDEMPOTENCY_WAIT_MS = 10_000;
 
 export function bodyOf(request: FastifyRequest): ParsedBody {
@@ -62,7 +61,7 @@ function authenticate(g: Gateway, request: FastifyRequest, entityId: string | un
   }
   const merchant = g.merchants.byToken(match[1]!);
   if (!merchant) return { status: 403, body: errorBody('800.900.300', m, ndc, [{ name: 'Authorization', value: '', message: 'the access token is not valid' }]) };
-  if (entityId === undefined || !ENTITY_ID.test(entityId)) {
+  if (entityId === undefined || !ID.test(entityId)) {
     return {
       status: 400,
       // A body that could not be read (malformed JSON, …) is the likely reason entityId is missing: say so too.

@@ -9,8 +9,9 @@ import { paymentTypes } from '../schema/basic.ts';
 import { ECHOED_WITHOUT_SECRETS, NOT_ECHOED } from '../schema/echo.ts';
 import { initialPaymentRequest, registrationRequest } from '../schema/requests.ts';
 import { BILLING_FIELDS } from '../threeds/policy.ts';
+import { ID } from '../ids.ts';
 
-const hex32 = z.string().regex(/^[0-9a-f]{32}$/);
+const hex32 = z.string().regex(ID);
 const checkoutId = z.string().regex(CHECKOUT_ID).describe('Checkout id: 32 lowercase hexadecimal characters, a dot and the node name (34 to 48 characters).');
 const amount = z.string().regex(/^\d{1,10}\.\d{2}$/);
 const currency = z.string().regex(/^[A-Z]{3}$/);

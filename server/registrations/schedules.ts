@@ -11,6 +11,7 @@ import type { Cron } from 'croner';
 import { cronOf, cronSchedule, CRON_FIELDS, type Job } from '../schema/scheduling.ts';
 import { findRegistration } from '../store/registrations.ts';
 import { cancelSchedule, findSchedule, insertSchedule, type ScheduleRow } from '../store/schedules.ts';
+import { ID } from '../ids.ts';
 
 export interface Scheduled {
   kind: 'schedule';
@@ -21,7 +22,6 @@ export interface UnknownSchedule {
   id: string;
 }
 
-const SCHEDULE_ID = /^[0-9a-f]{32}$/;
 
 /** job.startDate and job.endDate are UTC, as every time of the gateway. */
 const epochOf = (dateTime: string | undefined): number | null => (dateTime === undefined ? null : Date.parse(`${dateTime.replace(' ', 'T')}Z`));
@@ -107,13 +107,13 @@ export async function createSchedule(deps: Deps, ctx: Context, request: Schedule
 }
 
 export async function readSchedule(deps: Deps, ctx: Context, id: string): Promise<Scheduled | UnknownSchedule> {
-  const schedule = SCHEDULE_ID.test(id) ? await findSchedule(deps.store.db, ctx.entity.id, id) : undefined;
+  const schedule = ID.test(id) ? await findSchedule(deps.store.db, ctx.entity.id, id) : undefined;
   return schedule ? { kind: 'schedule', schedule } : { kind: 'unknown', id };
 }
 
 /** Cancel: no occurrence fires after this commit. A schedule already cancelled or ended is answered as it is. */
 export async function removeSchedule(deps: Deps, ctx: Context, id: string): Promise<Scheduled | UnknownSchedule> {
-  if (!SCHEDULE_ID.test(id)) return { kind: 'unknown', id };
+  if (!ID.test(id)) return { kind: 'unknown', id };
   return deps.store.write(async (trx) => {
     await cancelSchedule(trx, ctx.entity.id, id, deps.clock().getTime());
     const schedule = await findSchedule(trx, ctx.entity.id, id);

@@ -15,16 +15,16 @@ import { browser } from './customer.ts';
 import { checkAccount, checkAmount, checkCommonGroups, commonGroups, parseWith, type AccountCheck, type Parsed, type ValidationContext } from './requests.ts';
 import { virtualAccount } from './virtualAccount.ts';
 import { applePay, googlePay, samsungPay, WALLET_BRANDS, WALLETS } from './wallets.ts';
+import { ID } from '../ids.ts';
 
 /** Registrations a checkout may offer for one-click payment: registrations[0] to registrations[9]. */
 export const MAX_REGISTRATIONS = 10;
 /** Names of customParameters the payment form may send. */
 export const SHOPPER_PREFIX = 'SHOPPER_';
 
-const REGISTRATION_ID = /^[0-9a-f]{32}$/;
 const BRAND = /^[A-Za-z0-9_]{1,32}$/;
 
-const registrationId = codedPattern(REGISTRATION_ID, 'must be 32 lowercase hexadecimal characters', '100.150.101');
+const registrationId = codedPattern(ID, 'must be 32 lowercase hexadecimal characters', '100.150.101');
 
 
 const checkoutType = z.enum(['PA', 'DB'], { error: 'must be PA or DB for a checkout' });

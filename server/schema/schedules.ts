@@ -9,8 +9,9 @@ import { customParameters } from './customParameters.ts';
 import { paramError, type CodedParamError } from './errors.ts';
 import { checkAmount, parseWith, type Parsed, type ValidationContext } from './requests.ts';
 import { job, type Job } from './scheduling.ts';
+import { ID } from '../ids.ts';
 
-const registrationId = codedPattern(/^[0-9a-f]{32}$/, 'must be 32 lowercase hexadecimal characters', '100.150.101').describe('The registration each firing pays with (id of POST /v1/registrations).');
+const registrationId = codedPattern(ID, 'must be 32 lowercase hexadecimal characters', '100.150.101').describe('The registration each firing pays with (id of POST /v1/registrations).');
 
 export const scheduleRequest = z.strictObject({
   registrationId,

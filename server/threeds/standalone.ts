@@ -14,6 +14,7 @@ import { firstAnswer, newAuthenticationIds, pathOf, standaloneCode, threeDSecure
 import { missingForAuthentication } from './policy.ts';
 import { current, newToken, PENDING_LIFETIME_MS, type Step, type StepData } from './steps.ts';
 import { successCode } from '../payments/resultCodes.ts';
+import { ID } from '../ids.ts';
 
 export interface Authentication {
   kind: 'authentication';
@@ -87,7 +88,7 @@ export async function authenticate(
 
 /** A standalone authentication of the entity, as it is now (abandoned once its 30 minutes are up). */
 export async function readAuthentication(deps: Deps, ctx: Context, id: string): Promise<Authentication | Refusal> {
-  const step = /^[0-9a-f]{32}$/.test(id) ? await findEntityStep<StepData>(deps.store.db, ctx.entity.id, id, 'standalone') : undefined;
+  const step = ID.test(id) ? await findEntityStep<StepData>(deps.store.db, ctx.entity.id, id, 'standalone') : undefined;
   if (!step) return refused('700.400.580', true);
   return { kind: 'authentication', step: await current(deps, step) };
 }

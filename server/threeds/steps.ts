@@ -29,6 +29,7 @@ import {
 } from './directory.ts';
 import type { Flow } from '../schema/threeDSecure.ts';
 import { enqueueEvents, registrationEvents } from '../webhooks/outbox.ts';
+import { ID } from '../ids.ts';
 
 /** A pending payment (and a standalone authentication) waits at most this long for its shopper: the checkout's lifetime. */
 export const PENDING_LIFETIME_MS = 30 * 60 * 1000;
@@ -100,7 +101,7 @@ export function tokenMatches(step: Pick<Step, 'tokenHash'>, token: string | unde
 }
 
 export function stepById(deps: Deps, id: string): Promise<Step | undefined> {
-  return /^[0-9a-f]{32}$/.test(id) ? findStep<StepData>(deps.store.db, id) : Promise.resolve(undefined);
+  return ID.test(id) ? findStep<StepData>(deps.store.db, id) : Promise.resolve(undefined);
 }
 
 const isDue = (deps: Deps, step: Step) => step.status !== 'done' && deps.clock().getTime() >= step.expiresAt + (step.status === 'completing' ? COMPLETING_GRACE_MS : 0);

@@ -16,6 +16,9 @@ export interface PaymentAnswer {
 export const keyUsedForOtherFields = (answer: PaymentAnswer): boolean =>
   answer.status === 400 && !!answer.body?.result.parameterErrors?.some((error) => error.name === 'Idempotency-Key');
 
+/** Checkout id: 32 lowercase hex, a dot, a node name; 32–48 characters in all. */
+export const CHECKOUT_ID = /^[0-9a-f]{32}\.[A-Za-z0-9_-]{1,15}$/;
+
 export const paymentPath = (checkoutId: string): string => `/v1/checkouts/${encodeURIComponent(checkoutId)}/payment`;
 
 export async function postPayment(url: string, fields: Record<string, string>, idempotencyKey: string, fetcher: typeof fetch = fetch): Promise<PaymentAnswer> {

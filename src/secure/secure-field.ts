@@ -7,7 +7,7 @@
 import { browserFields, type ChallengeWindow } from '../core/browser.ts';
 import { cardInfo, cvvValid, type CardInfo } from '../core/card.ts';
 import { caretAfterDigits, digitsOf, groupDigits, parseExpiry } from '../core/format.ts';
-import { paymentPath, postPayment } from '../core/http.ts';
+import { CHECKOUT_ID, paymentPath, postPayment } from '../core/http.ts';
 import {
   CHANNEL_PATTERN,
   parseBroadcast,
@@ -21,8 +21,6 @@ import {
   type SubmitMessage,
 } from '../core/messages.ts';
 
-/** Checkout id: 32 lowercase hex, a dot, a node name; 32–48 characters in all. */
-const CHECKOUT_ID = /^[0-9a-f]{32}\.[A-Za-z0-9_-]{1,15}$/;
 /** How long the number frame waits for the security code from the cvv frame. */
 const CVV_WAIT_MS = 1000;
 

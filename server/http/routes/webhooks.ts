@@ -12,6 +12,7 @@ import { errorBody, meta, type Reply } from '../envelope.ts';
 import { failureReply } from '../outcomes.ts';
 import { handle, type Gateway } from '../pipeline.ts';
 import { methods, parseBody } from './common.ts';
+import { ID } from '../../ids.ts';
 
 type Listed = { kind: 'list'; webhooks: Webhook[] };
 type Added = { kind: 'added'; webhook: Webhook };
@@ -93,7 +94,7 @@ export function webhookRoutes(app: FastifyInstance, g: Gateway) {
         operation: 'webhooks',
         async run(ctx) {
           const { id } = request.params as { id: string };
-          if (!/^[0-9a-f]{32}$/.test(id)) return { kind: 'unknown', id };
+          if (!ID.test(id)) return { kind: 'unknown', id };
           const removal = await registry().remove(ctx.entity.id, id);
           if (removal === 'configured') {
             return { kind: 'invalid', failure: failure([paramError('id', id, 'names a webhook of the merchants file: change it there')]) };

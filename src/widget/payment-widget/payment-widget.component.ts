@@ -18,7 +18,7 @@ import { randomHex } from '../../core/keys.ts';
 import { httpUrl, resultUrl } from '../../core/urls.ts';
 import { brandName, methodOf, type Method } from '../../core/methods.ts';
 import { formatAmount } from '../../core/format.ts';
-import type { PaymentAnswer } from '../../core/http.ts';
+import { CHECKOUT_ID, type PaymentAnswer } from '../../core/http.ts';
 import { dirOf, fmt, formattingLocale, resolveLocale, stringsFor, type Locale, type MessageKey, type Strings } from '../../core/i18n.ts';
 import { isSafeCssValue, type StyleTokens } from '../../core/messages.ts';
 import { isPending, isSuccess, resultMessageKey } from '../../core/results.ts';
@@ -37,9 +37,6 @@ export interface MethodOption {
   brand?: string;
   label: string;
 }
-
-/** 32 lowercase hex, a dot, a node name. */
-const CHECKOUT_ID = /^[0-9a-f]{32}\.[A-Za-z0-9_-]{1,15}$/;
 
 /** What the pending context holds while the form data loads (the hidden card form shows none of it). */
 const LOADING: CheckoutForm = { amount: '', currency: '', brands: [], registrations: [], billing: [], createRegistration: false, overrideHolder: false };
