@@ -112,6 +112,7 @@ export interface PageOptions {
   body: string;
   bodyClass?: string;
   lang?: string;
+  dir?: 'ltr' | 'rtl';
 }
 
 export const scriptTag = (path: string, asset: Asset, defer = true) =>
@@ -131,7 +132,7 @@ export function htmlPage(o: PageOptions): string {
     .map(([name, value]) => ` data-${name}="${escapeHtml(value!)}"`)
     .join('');
   return `<!doctype html>
-<html lang="${escapeHtml(o.lang ?? 'en')}"${data}>
+<html lang="${escapeHtml(o.lang ?? 'en')}"${o.dir === 'rtl' ? ' dir="rtl"' : ''}${data}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

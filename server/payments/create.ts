@@ -16,7 +16,7 @@ import { stepRow } from '../store/threeds.ts';
 import { insertRows } from '../store/db.ts';
 import { firstAnswer, newAuthenticationIds, threeDSecureFields, type AuthenticationIds, type Exemptions } from '../threeds/directory.ts';
 import { missingForAuthentication, planAuthentication, type Plan } from '../threeds/policy.ts';
-import { newToken, PENDING_LIFETIME_MS, sealAccount, type Step, type StepData } from '../threeds/steps.ts';
+import { newToken, pageLanguages, PENDING_LIFETIME_MS, sealAccount, type Step, type StepData } from '../threeds/steps.ts';
 import type { AlsoWrite, Context, Deps, Invalid } from './deps.ts';
 import { withInitialTransactionId } from './cardOnFile.ts';
 import { isIncrement } from './rules.ts';
@@ -331,6 +331,7 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
         account: payment.maskedAccount,
         shopperResultUrl: request.shopperResultUrl,
         merchantName: request.merchant?.name ?? ctx.entity.name,
+        ...pageLanguages(request),
         paymentType: request.paymentType as 'PA' | 'DB',
         billing: request.billing,
         riskCheck: request.risk !== undefined,

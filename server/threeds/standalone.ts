@@ -12,7 +12,7 @@ import { findEntityStep, insertStep } from '../store/threeds.ts';
 import { fromMinor, toMinor } from '../money.ts';
 import { firstAnswer, newAuthenticationIds, pathOf, standaloneCode, threeDSecureFields, UNKNOWN_CARD, type Exemptions, type Outcome } from './directory.ts';
 import { missingForAuthentication } from './policy.ts';
-import { current, newToken, PENDING_LIFETIME_MS, type Step, type StepData } from './steps.ts';
+import { current, newToken, pageLanguages, PENDING_LIFETIME_MS, type Step, type StepData } from './steps.ts';
 import { successCode } from '../payments/resultCodes.ts';
 import { ID } from '../ids.ts';
 
@@ -53,6 +53,7 @@ export async function authenticate(
     account: maskedAccount(request),
     shopperResultUrl: request.shopperResultUrl,
     merchantName: request.threeDSecure?.merchant?.name ?? request.merchant?.name ?? ctx.entity.name,
+    ...pageLanguages(request),
     exemptions,
     ids,
     challengeWindow: request.customer?.browser?.challengeWindow,

@@ -46,6 +46,8 @@ export interface StepData {
   shopperResultUrl?: string;
   /** The entity's name, shown on the issuer's and provider's pages. */
   merchantName: string;
+  /** The languages the payment asked for (locale, customer.browser.language): the gateway's pages speak the first they can. */
+  languages?: string[];
   // 3-D Secure
   exemptions?: Exemptions;
   ids?: AuthenticationIds;
@@ -68,6 +70,12 @@ export interface StepData {
 }
 
 export type Step = StepRecord<StepData>;
+
+/** StepData.languages of a request: its locale, then its shopper's browser language; none when it sent neither. */
+export function pageLanguages(request: { locale?: string; customer?: { browser?: { language?: string } } }): Pick<StepData, 'languages'> {
+  const languages = [request.locale, request.customer?.browser?.language].filter((value): value is string => !!value);
+  return languages.length ? { languages } : {};
+}
 
 /** The account the authorization needs after the step, sealed in the step's row while it is open. */
 type SealedAccount = Pick<AccountData, 'number' | 'expiryMonth' | 'expiryYear' | 'holder'>;

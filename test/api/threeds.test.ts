@@ -518,8 +518,51 @@ function threedsSuite(options: TestGatewayOptions) {
       const result = await browser.get(url);
       assert.equal(result.status, 200);
       assert.equal(result.data['result-code'], '000.100.110');
-      assert.ok(result.html.includes('<h1>Payment successful</h1>'), result.html);
+      // In the shopper's language: the page sent customer.browser.language=de-DE.
+      assert.match(result.html, /^<!doctype html>\n<html lang="de" data-result-code/);
+      assert.ok(result.html.includes('<h1>Zahlung erfolgreich</h1>'), result.html);
       assert.equal(result.html.includes('<script'), false);
+    });
+
+    it('the gateway\'s pages speak the checkout\'s locale, then the shopper\'s browser language, then Accept-Language; a failure says why', async () => {
+      const finishAs = async (checkoutFields: Record<string, string>, browserLanguage: string, action: string) => {
+        const checkout = await merchant.post('/v1/checkouts', { amount: '92.00', currency: 'EUR', paymentType: 'DB', ...billingAddress, ...checkoutFields });
+        assert.equal(checkout.status, 200, JSON.stringify(checkout.body));
+        const { body } = await shopper.pay(checkout.body.id, { ...pageCard({ 'card.number': cards.challenge.VISA }), ...browserData, 'customer.browser.language': browserLanguage });
+        assert.equal(body.result.code, PENDING.code, JSON.stringify(body));
+        const opened = await browser.open(body.redirect);
+        const page = await browser.toChallenge(body.redirect);
+        const answer = await browser.press(page, action);
+        const complete = await browser.get(answer.headers.get('location')!, { 'accept-language': 'sv-SE,ar;q=0.9' });
+        return { opened, complete, url: complete.data['result-url']! };
+      };
+
+      // The checkout's locale first (fr_FR, as Java sends it): the waiting page, the end of the check and the result.
+      const french = await finishAs({ locale: 'fr_FR' }, 'de-DE', 'fail');
+      assert.match(french.opened.html, /<html lang="fr" data-continue-url=/);
+      assert.ok(french.opened.html.includes('<p role="status">Vérification du paiement auprès de votre banque…</p>'), french.opened.html);
+      assert.ok(french.complete.html.includes('<p role="status">Authentification terminée.</p>'), french.complete.html);
+      assert.ok(french.complete.html.includes('target="_top">Continuer</a>'), french.complete.html);
+      const failed = await browser.get(french.url, { 'accept-language': 'sv-SE' });
+      assert.equal(failed.data['result-code'], '100.380.401');
+      assert.ok(failed.html.includes('<h1>Paiement non abouti</h1>'), failed.html);
+      assert.ok(failed.html.includes('<p>Échec de l\u2019authentification de la carte.</p>'), failed.html);
+      // The catalogue's description stays English beside the code, marked so.
+      assert.ok(failed.html.includes('<p class="code" lang="en" dir="ltr">100.380.401 · User Authentication Failed</p>'), failed.html);
+
+      // A locale the pages do not speak gives way to the browser's language.
+      const german = await finishAs({ locale: 'ko-KR' }, 'de-DE', 'cancel');
+      const cancelled = await browser.get(german.url);
+      assert.ok(cancelled.html.includes('<h1>Zahlung nicht abgeschlossen</h1>'), cancelled.html);
+      assert.ok(cancelled.html.includes('<p>Abgebrochen.</p>'), cancelled.html);
+
+      // Neither speaks one of theirs: the browser's Accept-Language, the first they speak (sv); Arabic right to left.
+      const accepted = await finishAs({}, 'ko-KR', 'approve');
+      assert.ok(accepted.complete.html.includes('<p role="status">Verifieringen är klar.</p>'), accepted.complete.html);
+      const arabic = await browser.get(accepted.url, { 'accept-language': 'ko, ar-EG;q=0.8, sv;q=0' });
+      assert.match(arabic.html, /<html lang="ar" dir="rtl" data-result-code="000\.100\.110">/);
+      assert.ok(arabic.html.includes('<h1>تمت الدفعة بنجاح</h1>'), arabic.html);
+      assert.equal((await browser.get(accepted.url)).html.includes('<h1>Payment successful</h1>'), true, 'English without any');
     });
   });
 

@@ -82,8 +82,8 @@ export class ShopperBrowser {
     return { status: response.status, headers: response.headers, html, data: html.startsWith('<!doctype html>') ? dataOf(html) : {} };
   }
 
-  async get(path: string): Promise<Page> {
-    const response = await fetch(this.url(path), { redirect: 'manual', headers: { accept: 'text/html' } });
+  async get(path: string, headers: Record<string, string> = {}): Promise<Page> {
+    const response = await fetch(this.url(path), { redirect: 'manual', headers: { accept: 'text/html', ...headers } });
     const html = await response.text();
     return { status: response.status, headers: response.headers, html, data: html.startsWith('<!doctype html>') ? dataOf(html) : {} };
   }

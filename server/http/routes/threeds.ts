@@ -40,6 +40,7 @@ import { errorBody, meta, type Reply } from '../envelope.ts';
 import { failureReply, redirectOf, withRedirect } from '../outcomes.ts';
 import type { ParamError } from '../params.ts';
 import { bodyOf, handle, type Gateway } from '../pipeline.ts';
+import { failureReason, pageLocale, resultHeading, type PageLocale } from '../pageTexts.ts';
 import { ACS_PAGE_CSP, escapeHtml, htmlPage, originOf, PAGES_CSS, providerCsp, RESULT_PAGE_CSP, sendPage, THREEDS_PAGE_CSP } from '../pages.ts';
 import { cacheControlFor, NOT_BUILT, notBuiltFile, optionalAsset, type Asset } from '../widgetAssets.ts';
 import { resultUrlWith } from '../../schema/asynchronous.ts';
@@ -125,16 +126,19 @@ export function threedsRoutes(app: FastifyInstance, g: Gateway) {
   const toComplete = (reply: FastifyReply, step: Step) => reply.code(303).header('location', completeUrl(step)).header('cache-control', 'no-store').send();
 
   /** A page while the payment is being decided: it reloads itself (no script). */
-  const inProgress = (reply: FastifyReply, title: string) =>
+  /** The language of the shopper's page (server/http/pageTexts.ts). */
+  const localeOf = (request: FastifyRequest, step: Step): PageLocale => pageLocale(step.data.languages ?? [], request.headers['accept-language']);
+
+  const inProgress = (reply: FastifyReply, { lang, dir, texts }: PageLocale) =>
     sendPage(
       reply,
-      htmlPage({ title, head: '<meta http-equiv="refresh" content="2">\n', body: `<main>\n<h1>${escapeHtml(title)}</h1>\n<p role="status">Please wait a moment.</p>\n</main>` }),
+      htmlPage({ title: texts.checking, lang, dir, head: '<meta http-equiv="refresh" content="2">\n', body: `<main>\n<h1>${escapeHtml(texts.checking)}</h1>\n<p role="status">${escapeHtml(texts.wait)}</p>\n</main>` }),
       RESULT_PAGE_CSP,
       409,
     );
 
   /** The challenge request: threeds.js POSTs creq to the ACS's challenge URL in this window. */
-  const challengeRequest = (reply: FastifyReply, step: Step, token: string, script: Asset) => {
+  const challengeRequest = (reply: FastifyReply, step: Step, token: string, script: Asset, { lang, dir, texts }: PageLocale) => {
     const ids = step.data.ids;
     const creq = encoded({
       threeDSServerTransID: serverTransactionId(step.id),
@@ -145,9 +149,11 @@ export function threedsRoutes(app: FastifyInstance, g: Gateway) {
     });
     const html = htmlPage({
       title: '3-D Secure',
+      lang,
+      dir,
       data: { 'post-url': `/v1/threeds/${step.id}/challenge`, 'post-fields': JSON.stringify({ creq, threeDSSessionData: token }) },
       script: { path: THREEDS_SCRIPT, asset: script },
-      body: '<main>\n<p role="status">Opening your bank\'s check…</p>\n</main>',
+      body: `<main>\n<p role="status">${escapeHtml(texts.opening)}</p>\n</main>`,
     });
     return sendPage(reply, html, THREEDS_PAGE_CSP);
   };
@@ -161,7 +167,8 @@ export function threedsRoutes(app: FastifyInstance, g: Gateway) {
       if (isReply(script)) return script;
       const step = await current(g.deps, found);
       const token = field(request, 'token')!;
-      if (step.status === 'challenge') return challengeRequest(reply, step, token, script);
+      const locale = localeOf(request, step);
+      if (step.status === 'challenge') return challengeRequest(reply, step, token, script, locale);
       if (step.status !== 'method') return toComplete(reply, step);
       const methodData = encoded({
         threeDSServerTransID: serverTransactionId(step.id),
@@ -169,9 +176,11 @@ export function threedsRoutes(app: FastifyInstance, g: Gateway) {
       });
       const html = htmlPage({
         title: '3-D Secure',
+        lang: locale.lang,
+        dir: locale.dir,
         data: { 'continue-url': `/v1/threeds/${step.id}/continue`, token, 'method-url': `/v1/threeds/${step.id}/method`, 'method-data': methodData },
         script: { path: THREEDS_SCRIPT, asset: script },
-        body: '<main>\n<p role="status">Checking the payment with your bank…</p>\n</main>',
+        body: `<main>\n<p role="status">${escapeHtml(locale.texts.withBank)}</p>\n</main>`,
       });
       return sendPage(reply, html, THREEDS_PAGE_CSP);
     },
@@ -220,7 +229,7 @@ export function threedsRoutes(app: FastifyInstance, g: Gateway) {
       if (next.kind !== 'challenge') return toComplete(reply, next.step);
       const script = threedsScript(reply);
       if (isReply(script)) return script;
-      return challengeRequest(reply, next.step, field(request, 'token')!, script);
+      return challengeRequest(reply, next.step, field(request, 'token')!, script, localeOf(request, next.step));
     },
   });
 
@@ -276,14 +285,17 @@ ${last4 ? `<p>${escapeHtml(step.paymentBrand)} card ending ${escapeHtml(last4)}<
       const found = await stepOf(request, reply, 'threeds');
       if (!found) return reply;
       const step = await current(g.deps, found);
-      if (step.status !== 'done') return inProgress(reply, 'Checking the payment');
+      const { lang, dir, texts } = localeOf(request, step);
+      if (step.status !== 'done') return inProgress(reply, { lang, dir, texts });
       const target = resultUrlOf(originOf(request), step);
       const script = optionalAsset(g.assets, 'threeds.js');
       const html = htmlPage({
-        title: 'Authentication finished',
+        title: texts.finished,
+        lang,
+        dir,
         data: { 'result-url': target },
         ...(script ? { script: { path: THREEDS_SCRIPT, asset: script } } : {}),
-        body: `<main>\n<p role="status">Authentication finished.</p>\n<p><a class="button primary" href="${escapeHtml(target)}" target="_top">Continue</a></p>\n</main>`,
+        body: `<main>\n<p role="status">${escapeHtml(texts.finished)}</p>\n<p><a class="button primary" href="${escapeHtml(target)}" target="_top">${escapeHtml(texts.continue)}</a></p>\n</main>`,
       });
       return sendPage(reply, html, THREEDS_PAGE_CSP);
     },
@@ -294,19 +306,19 @@ ${last4 ? `<p>${escapeHtml(step.paymentBrand)} card ending ${escapeHtml(last4)}<
     const found = await stepOf(request, reply, family);
     if (!found) return reply;
     const step = await current(g.deps, found);
-    if (step.status !== 'done') return inProgress(reply, 'Checking the payment');
+    const { lang, dir, texts } = localeOf(request, step);
+    if (step.status !== 'done') return inProgress(reply, { lang, dir, texts });
     const { code, payment } = await resultOfStep(g.deps, step);
-    const what = step.kind === 'standalone' ? 'Authentication' : 'Payment';
-    const heading = isSuccess(code) ? `${what} successful` : isPending(code) ? `${what} pending` : `${what} not completed`;
-    const result = resultOf(code);
+    const heading = resultHeading(texts, code, step.kind === 'standalone');
+    const reason = failureReason(texts, code);
     const amount = payment ? fromMinor(payment.amountMinor) : step.data.amount;
+    // The catalogue's description stays in English beside the code: it is for the merchant's support.
     const body = `<main>
-<h1>${heading}</h1>
+<h1>${escapeHtml(heading)}</h1>
 <p><span class="amount">${escapeHtml(amount)} ${escapeHtml(step.data.currency)}</span> · ${escapeHtml(step.data.merchantName)}</p>
-<p>${escapeHtml(result.description ?? '')}</p>
-<p class="code">${escapeHtml(code)}</p>
+${reason ? `<p>${escapeHtml(reason)}</p>\n` : ''}<p class="code" lang="en" dir="ltr">${escapeHtml(code)} · ${escapeHtml(resultOf(code).description ?? '')}</p>
 </main>`;
-    return sendPage(reply, htmlPage({ title: heading, data: { 'result-code': code }, body }), RESULT_PAGE_CSP);
+    return sendPage(reply, htmlPage({ title: heading, lang, dir, data: { 'result-code': code }, body }), RESULT_PAGE_CSP);
   };
   methods(app, g, '/v1/threeds/:id/result', { GET: (request, reply) => resultPage(request, reply, 'threeds') });
   methods(app, g, '/v1/providers/:id/result', { GET: (request, reply) => resultPage(request, reply, 'provider') });
@@ -354,7 +366,7 @@ ${who ? `<p>${who}</p>\n` : ''}<p class="hint">Test provider: approve or cancel.
       const found = await stepOf(request, reply, 'provider');
       if (!found) return reply;
       const step = await current(g.deps, found);
-      if (step.status !== 'done') return inProgress(reply, 'Checking the payment');
+      if (step.status !== 'done') return inProgress(reply, localeOf(request, step));
       return reply.code(303).header('location', resultUrlOf(originOf(request), step)).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send();
     },
   });

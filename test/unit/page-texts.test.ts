@@ -1,0 +1,59 @@
+// The gateway's shopper pages: which language they speak, and what their result page says.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { failureReason, pageLocale, resultHeading, type PageTexts } from '../../server/http/pageTexts.ts';
+import { LOCALES } from '../../src/core/locale-list.ts';
+
+const english = pageLocale([], undefined).texts;
+const KEYS = Object.keys(english) as Array<keyof PageTexts>;
+
+describe('gateway page texts', () => {
+  it('speak every language of the widget, each text its own (none left in English but the ones that read alike)', () => {
+    for (const locale of LOCALES) {
+      const { lang, texts } = pageLocale([locale], undefined);
+      assert.equal(lang, locale);
+      assert.deepEqual(Object.keys(texts).sort(), [...KEYS].sort(), locale);
+      for (const key of KEYS) assert.ok(texts[key].trim().length > 0, `${locale}.${key}`);
+      if (locale !== 'en') assert.ok(KEYS.filter((key) => texts[key] === english[key]).length <= 1, `${locale} repeats English texts`);
+    }
+  });
+
+  it('take the first language they speak: the payment\u2019s locale, its browser language, then Accept-Language by q', () => {
+    assert.equal(pageLocale(['fr_FR', 'de-DE'], 'es').lang, 'fr');
+    assert.equal(pageLocale(['FR'], undefined).lang, 'fr');
+    assert.equal(pageLocale(['ko-KR', 'de-DE'], 'es').lang, 'de');
+    assert.equal(pageLocale([undefined, 'ko'], 'ko-KR, pt-BR;q=0.5, ja;q=0.7').lang, 'ja');
+    // q=0 means "not this one", * names none, and equal weights keep the header's order.
+    assert.equal(pageLocale([], 'it;q=0, *, nl;q=0.4, sv;q=0.4').lang, 'nl');
+    assert.equal(pageLocale([], 'it;q=0').lang, 'en');
+    assert.equal(pageLocale([], ';;;q=,,,=,').lang, 'en');
+    assert.equal(pageLocale([], 'zh-Hant-TW;q=0.9, en;q=0.8').lang, 'zh');
+  });
+
+  it('are right to left in Arabic only', () => {
+    for (const locale of LOCALES) assert.equal(pageLocale([locale], undefined).dir, locale === 'ar' ? 'rtl' : 'ltr');
+  });
+
+  it('head the result by what ended and how', () => {
+    const { texts } = pageLocale(['de'], undefined);
+    assert.equal(resultHeading(texts, '000.100.110', false), 'Zahlung erfolgreich');
+    assert.equal(resultHeading(texts, '000.400.110', true), 'Prüfung erfolgreich');
+    assert.equal(resultHeading(texts, '000.200.000', false), 'Zahlung ausstehend');
+    assert.equal(resultHeading(texts, '800.100.151', false), 'Zahlung nicht abgeschlossen');
+    assert.equal(resultHeading(texts, '100.380.401', true), 'Prüfung nicht abgeschlossen');
+  });
+
+  it('say why a payment failed as the widget\u2019s groups do, and nothing when the heading says it all', () => {
+    const reason = (code: string) => failureReason(english, code);
+    assert.equal(reason('100.380.401'), english.authentication);
+    assert.equal(reason('000.400.103'), english.authentication);
+    assert.equal(reason('300.100.100'), english.authentication);
+    assert.equal(reason('100.396.101'), english.cancelled);
+    assert.equal(reason('800.100.151'), english.declined);
+    assert.equal(reason('800.300.101'), english.declined);
+    assert.equal(reason('900.100.100'), english.technical);
+    assert.equal(reason('100.396.103'), '');
+    assert.equal(reason('000.100.110'), '');
+    assert.equal(reason('000.200.000'), '');
+  });
+});
