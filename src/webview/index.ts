@@ -1,8 +1,11 @@
 // Entry of dist/webview.js, loaded by the webview payment page GET /v1/checkouts/{id}/page: registers
 // the service worker /v1/sw.js with workbox-window, so that a second load of the page renders
 // with the network off (sw.ts), and asks it to keep this page, which loaded before it ran; and
-// gives the page the widget's language (title, direction).
+// gives the page the widget's language (title, direction); and has the worker drop the page once
+// a payment of it went on.
 import { Workbox } from 'workbox-window';
+import { isPending, isSuccess } from '../core/results.ts';
+import { FORGET_PAGE } from './routes.ts';
 
 export const WORKER = '/v1/sw.js';
 
@@ -42,7 +45,25 @@ export function followWidgetLanguage(doc: Document): void {
   widget.addEventListener('pw-error', follow);
 }
 
+/**
+ * Once a payment of the page went on (paid, or on to its challenge or provider), its worker drops
+ * the copy it keeps: reopened offline, that payable form would offer to pay again. A refused
+ * payment keeps it (the checkout takes another). The message goes at once, so that a navigation
+ * right after cannot lose it.
+ */
+export function forgetPageOnPayment(doc: Document, worker: Pick<ServiceWorkerContainer, 'controller' | 'ready'> | undefined = navigator.serviceWorker): void {
+  doc.querySelector('payment-widget')?.addEventListener('pw-result', (event) => {
+    const { code } = (event as CustomEvent<{ code: string }>).detail;
+    if (!worker || !(isSuccess(code) || isPending(code))) return;
+    const message = { type: FORGET_PAGE, url: doc.location.href };
+    // Not yet in control (a first load paid at once): the worker that will keep the page.
+    if (worker.controller) worker.controller.postMessage(message);
+    else void worker.ready.then((registration) => registration.active?.postMessage(message));
+  });
+}
+
 followWidgetLanguage(document);
+forgetPageOnPayment(document);
 
 registerWorker().catch((error: unknown) => {
   // Without the worker the page still works online; only the offline reload is lost.

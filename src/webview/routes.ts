@@ -22,6 +22,9 @@ export const frameTemplateUrl = (origin: string): string => `/v1/frames/card?fie
 
 export type Route = 'page' | 'frame' | 'asset';
 
+/** The page's message to its worker once a payment of it went on: { type: FORGET_PAGE, url }. */
+export const FORGET_PAGE = 'PW_FORGET_PAGE';
+
 const PAGE = /^\/v1\/checkouts\/[0-9a-f]{32}\.[A-Za-z0-9_-]{1,15}\/page$/;
 
 /** How the worker answers a GET of this path (of its own origin), or undefined: the network only. */

@@ -3,7 +3,7 @@
 // rather than workbox-precaching: it needs network-first answers (a cached script must never
 // shadow a newer one whose integrity the fresh page pins), a frame page rebuilt from a template,
 // and an allowlist that keeps every API response out of the cache (routes.ts).
-import { ASSETS, frameFromTemplate, frameTemplateUrl, routeOf, type Route } from './routes.ts';
+import { ASSETS, FORGET_PAGE, frameFromTemplate, frameTemplateUrl, routeOf, type Route } from './routes.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 /** Hash of the precached files, written by the build: a new build is a new worker and a new cache. */
@@ -32,19 +32,42 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** workbox-window's CACHE_URLS message: the webview page asks to keep itself (it loaded before the worker ran). */
+/** A webview page of this origin, by its URL as sent (anything else: false). */
+function isPage(value: unknown): value is string {
+  if (typeof value !== 'string' || !URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.origin === self.location.origin && routeOf(url.pathname) === 'page';
+}
+
+/**
+ * Pages whose payment went on while this worker ran: a copy fetched before that (a CACHE_URLS
+ * still on its way) is not kept. A page loaded afterwards is kept as usual: it is the checkout's
+ * state now, not a payable form.
+ */
+const paidPages = new Set<string>();
+
 self.addEventListener('message', (event) => {
-  const data = event.data as { type?: unknown; payload?: { urlsToCache?: unknown } } | null;
+  const data = event.data as { type?: unknown; url?: unknown; payload?: { urlsToCache?: unknown } } | null;
+  // webview.js: a payment of this page went on (paid, or on to its challenge or provider). The
+  // copy is a payable form: reopened offline it would offer to pay again.
+  if (data?.type === FORGET_PAGE && isPage(data.url)) {
+    const url = data.url;
+    paidPages.add(url);
+    event.waitUntil(caches.open(CACHE).then((cache) => cache.delete(url)));
+    return;
+  }
+  // workbox-window's CACHE_URLS message: the webview page asks to keep itself (it loaded before the worker ran).
   if (data?.type !== 'CACHE_URLS' || !Array.isArray(data.payload?.urlsToCache)) return;
-  const urls = data.payload.urlsToCache.filter((value): value is string => {
-    if (typeof value !== 'string' || !URL.canParse(value)) return false;
-    const url = new URL(value);
-    return url.origin === self.location.origin && routeOf(url.pathname) === 'page';
-  });
+  const urls = data.payload.urlsToCache.filter(isPage);
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      await Promise.all(urls.map((url) => cache.add(url).catch(() => undefined)));
+      await Promise.all(
+        urls.map(async (url) => {
+          const response = await fetch(url).catch(() => undefined);
+          if (response?.ok && !paidPages.has(url)) await cache.put(url, response);
+        }),
+      );
       event.ports[0]?.postMessage({ cached: urls.length });
     })(),
   );
@@ -62,7 +85,10 @@ async function networkFirst(request: Request, route: Route): Promise<Response> {
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
-    if (route === 'page' && response.ok) await cache.put(request.url, response.clone());
+    if (route === 'page' && response.ok) {
+      paidPages.delete(request.url);
+      await cache.put(request.url, response.clone());
+    }
     return response;
   } catch (error) {
     const cached = await fromCache(cache, request, route);

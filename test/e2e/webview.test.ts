@@ -104,6 +104,41 @@ describe('the webview payment page in Chromium', () => {
     await context.close();
   });
 
+  /** Whether the service worker keeps this page (a copy for an offline reload). */
+  const KEPT = `caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name).then((cache) => cache.match(location.href))))).then((found) => found.some(Boolean))`;
+
+  it('drops its kept copy once a payment of it went on (reopened offline it would offer to pay again), and keeps it after a refusal', async () => {
+    const context = await stage.browser.newContext(PHONE);
+    const checkoutId = await appCheckout();
+    const { page, violations } = await openPage(context, checkoutId);
+    await page.waitForFunction(KEPT, undefined, { timeout: 10_000 });
+
+    // Refused: the checkout takes another payment, so the copy stays.
+    await fillCard(page, '4000000000000002');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.getByText('Declined by your bank. Try another card or method.').first().waitFor({ timeout: 15_000 });
+    assert.equal(await page.evaluate(KEPT), true, 'the copy stays after a refusal');
+
+    const number = page.frameLocator('iframe[src*="field=number"]').locator('input[autocomplete="cc-number"]');
+    await number.fill('4200000000000000');
+    const toApp = page.waitForRequest((request) => request.url().startsWith(APP_SCHEME), { timeout: 15_000 });
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await toApp;
+    await page.waitForFunction(`(${KEPT}).then((kept) => !kept)`, undefined, { timeout: 10_000 });
+    assert.equal((await stage.merchant.get(`/v1/checkouts/${checkoutId}/payment`)).body.result.code, '000.100.110');
+
+    // Offline, nothing offers to pay again: the load fails as any page the worker does not keep.
+    await context.setOffline(true);
+    await assert.rejects(page.reload(), /net::ERR_(FAILED|INTERNET_DISCONNECTED)/);
+    await context.setOffline(false);
+    // Online, the page is the checkout's state, and kept again as such.
+    await page.goto(`${stage.gatewayOrigin}/v1/checkouts/${checkoutId}/page`);
+    await page.getByText('This payment is already complete.').first().waitFor({ timeout: 10_000 });
+    await page.waitForFunction(KEPT, undefined, { timeout: 10_000 });
+    assert.deepEqual(await violations(), []);
+    await context.close();
+  });
+
   it('renders again with the network off: page, widget and frames come from the service worker', async () => {
     const context = await stage.browser.newContext(PHONE);
     const checkoutId = await appCheckout();
@@ -111,7 +146,7 @@ describe('the webview payment page in Chromium', () => {
     await page.frameLocator('iframe[src*="field=number"]').locator('input[autocomplete="cc-number"]').waitFor();
     // The worker is running and keeps this page (webview.js asked it to).
     await page.waitForFunction(`navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready.then(() => true)`);
-    await page.waitForFunction(`caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name).then((cache) => cache.match(location.href))))).then((found) => found.some(Boolean))`, undefined, { timeout: 10_000 });
+    await page.waitForFunction(KEPT, undefined, { timeout: 10_000 });
 
     await context.setOffline(true);
     const reloaded = await page.reload();
@@ -156,7 +191,7 @@ describe('the webview payment page in Chromium', () => {
 
     // An active worker (a reload goes through no worker still installing) that keeps this page.
     await page.waitForFunction(`navigator.serviceWorker.ready.then(() => true)`);
-    await page.waitForFunction(`caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name).then((cache) => cache.match(location.href))))).then((found) => found.some(Boolean))`, undefined, { timeout: 10_000 });
+    await page.waitForFunction(KEPT, undefined, { timeout: 10_000 });
     await context.setOffline(true);
     const reloaded = await page.reload();
     assert.equal(reloaded?.fromServiceWorker(), true, 'the page came from the service worker');
