@@ -17,6 +17,8 @@ import { createSimulator } from './simulator/simulator.ts';
 import { openStore, type Store } from './store/db.ts';
 import { hashMerchantKeys, purgeExpiredKeys } from './store/idempotency.ts';
 import { sweep } from './threeds/steps.ts';
+import type { Deps } from './payments/deps.ts';
+import { sweepReservations } from './payments/reference.ts';
 import { startWebhooks } from './webhooks/webhooks.ts';
 
 /** What the card-key digest is taken of: a constant, so that equal keys give equal digests. */
@@ -33,7 +35,7 @@ export interface RunningGateway {
   app: FastifyInstance;
   gateway: Gateway;
   store: Store;
-  /** Abandon every pending payment whose redirect step's time is up (what the per-minute sweep runs). */
+  /** Abandon every pending payment whose redirect step's time is up, and finish every reservation a stopped process left (what the per-minute sweep runs). */
   sweep(): Promise<number>;
   /** Deliver every webhook notification that is due now, and wait until that is done. */
   deliverWebhooks(): Promise<void>;
@@ -79,15 +81,16 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
   const purge = new Cron('0 17 * * * *', { timezone: 'UTC', protect: true }, async () => {
     await store.write((trx) => purgeExpiredKeys(trx, clock().getTime())).catch((error: Error) => app.log.warn({ err: error.message }, 'purge failed'));
   });
-  // Pending payments nobody finished end as 100.396.103 after 30 minutes: swept every minute (reads also check lazily).
+  // Pending payments nobody finished end as 100.396.103 after 30 minutes, and reservations a stopped
+  // process left are finished after 2: swept every minute (reads also check lazily).
   const sweeper = new Cron('0 * * * * *', { timezone: 'UTC', protect: true }, async () => {
-    await sweep(gateway.deps).catch((error: Error) => app.log.warn({ err: error.message }, 'sweep of abandoned payments failed'));
+    await sweepPending(gateway.deps).catch((error: Error) => app.log.warn({ err: error.message }, 'sweep of abandoned payments failed'));
   });
   return {
     app,
     gateway,
     store,
-    sweep: () => sweep(gateway.deps),
+    sweep: () => sweepPending(gateway.deps),
     deliverWebhooks: () => webhooks.delivery.idle(),
     runSchedules: () => scheduler.runDue(),
     async close() {
@@ -100,4 +103,9 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
       await store.close();
     },
   };
+}
+
+/** The per-minute sweep: redirect steps whose time is up, then stale reservations. */
+async function sweepPending(deps: Deps): Promise<number> {
+  return (await sweep(deps)) + (await sweepReservations(deps));
 }

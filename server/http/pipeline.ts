@@ -219,9 +219,12 @@ async function idempotent<V extends object>(g: Gateway, caller: Caller, params: 
   // so that the records hashMerchantKeys rewrote still open.
   const recordContext = `idempotency:${entityId}:${caller.keyScope === undefined ? sentKey : key}`;
   let claimedAt = 0;
-  const claim = () => {
+  let reserved: string | null = null;
+  const claim = async () => {
     claimedAt = g.deps.clock().getTime();
-    return g.deps.store.write((trx) => claimKey(trx, entityId, key, path, digest, claimedAt));
+    const claimed = await g.deps.store.write((trx) => claimKey(trx, entityId, key, path, digest, claimedAt));
+    reserved = claimed?.reserved ?? null;
+    return claimed !== undefined;
   };
   if (!(await claim())) {
     const deadline = Date.now() + IDEMPOTENCY_WAIT_MS;
@@ -270,7 +273,7 @@ async function idempotent<V extends object>(g: Gateway, caller: Caller, params: 
   };
   let value: V;
   try {
-    value = await step.run(ctx, params, alsoWrite);
+    value = await step.run({ ...ctx, idempotency: { key, claimedAt, reserved } }, params, alsoWrite);
   } catch (error) {
     await g.deps.store.write((trx) => releaseKey(trx, entityId, key, claimedAt)).catch(() => undefined);
     throw error;

@@ -366,12 +366,19 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
       // rows in one INSERT per table.
       await deps.store.insert([...rows, ...(deps.webhooks?.rows(createdEvents(record, newRegistration)) ?? [])]);
     } else {
-      await deps.store.write(async (trx) => {
+      const recorded = await deps.store.write(async (trx) => {
+        // A reservation ended meanwhile (finished as failed once stale, payments/reference.ts): that stands.
+        if (reservation && !(await settlePendingPayment(trx, record))) return false;
         await insertRows(trx, rows);
-        if (reservation) await settlePendingPayment(trx, record);
         await enqueueEvents(trx, deps, ...createdEvents(record, newRegistration));
         if (alsoWrite) await alsoWrite(trx, created);
+        return true;
       });
+      if (!recorded) {
+        const ended: Created = { kind: 'payment', payment: (await findPayment(deps.store.db, record.entityId, record.id)) ?? record };
+        if (alsoWrite) await deps.store.write((trx) => alsoWrite(trx, ended));
+        return ended;
+      }
     }
     return created;
   };

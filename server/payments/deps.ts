@@ -22,6 +22,16 @@ export interface Deps {
 export interface Context {
   entity: Entity;
   ndc: string;
+  /** The request's Idempotency-Key claim, when it was sent with one (store/idempotency.ts). */
+  idempotency?: KeyClaim;
+}
+
+export interface KeyClaim {
+  /** The key as stored, and the time of this request's claim of it. */
+  key: string;
+  claimedAt: number;
+  /** The payment an earlier attempt of this request reserved, when this one took its key over. */
+  reserved: string | null;
 }
 
 /** Extra writes that must commit with the domain's own (an idempotency record, a webhook). */

@@ -1,11 +1,15 @@
 // Referencing payments (CP, RV, RF, RB). The referenced payment is locked, the rules decided and
 // the new payment reserved as pending in one commit, so parallel requests can never over-capture
 // or over-refund; the acquirer is called outside the lock and its answer recorded in a second commit.
+// A process that stops between the two leaves a reservation: past RESERVATION_LEASE_MS it is
+// finished by whoever meets it (a read, the next reference, the sweep, a retry with its key).
 import { toMinor } from '../money.ts';
 import type { ReferencingRequest } from '../schema/requests.ts';
 import type { AcquirerOutcome, ReferenceRequest } from '../simulator/acquirer.ts';
-import { findPayment, insertPayment, lockPayment, referencesOf, updatePaymentOutcome, type PaymentRecord } from '../store/payments.ts';
-import { currentPayment } from '../threeds/steps.ts';
+import { linkKeyToPayment } from '../store/idempotency.ts';
+import { findPayment, insertPayment, lockPayment, referencesOf, settlePendingPayment, staleReservations, type PaymentRecord } from '../store/payments.ts';
+import { findStepOfPayment } from '../store/threeds.ts';
+import { currentPayment, PENDING_LIFETIME_MS } from '../threeds/steps.ts';
 import { echoedDetails } from './create.ts';
 import { refused, type AlsoWrite, type Context, type Deps, type Refusal } from './deps.ts';
 import { successCode } from './resultCodes.ts';
@@ -19,6 +23,15 @@ export interface Referenced {
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/**
+ * A reference still pending after this long was left by a process that stopped before it recorded
+ * the acquirer's answer (connectors answer within a minute): it is asked again, with the same
+ * payment id, which a connector takes as the same operation.
+ */
+export const RESERVATION_LEASE_MS = 2 * 60 * 1000;
+
+const REFERENCE_TYPES: ReadonlySet<string> = new Set<ReferenceType>(['CP', 'RV', 'RF', 'RB']);
+
 export async function referencePayment(
   deps: Deps,
   ctx: Context,
@@ -26,15 +39,35 @@ export async function referencePayment(
   request: ReferencingRequest,
   alsoWrite?: AlsoWrite<Referenced>,
 ): Promise<Referenced | Refusal> {
+  // A retry that took the key over from a request that stopped: that request's payment is the answer.
+  const earlier = ctx.idempotency?.reserved ? await findPayment(deps.store.db, ctx.entity.id, ctx.idempotency.reserved) : undefined;
+  if (earlier && earlier.referencedId === referencedId) return settleReservation(deps, earlier, alsoWrite);
   const paymentType = request.paymentType as ReferenceType;
   // A pending payment whose redirect step's time is up is abandoned before the rules look at it.
   const before = await findPayment(deps.store.db, ctx.entity.id, referencedId);
-  if (before?.status === 'pending') await currentPayment(deps, before);
-  const reserved = await deps.store.write(async (trx) => {
+  if (before?.status === 'pending') await recoverPayment(deps, before);
+  let reserved = await reserve(deps, ctx, referencedId, paymentType, request, true);
+  if (reserved.kind === 'stale') {
+    // References left by a stopped process count against the payment until they are finished:
+    // finished first, then the rules decide again (with any that could not be, as they are).
+    for (const stale of reserved.stale) await recoverPayment(deps, stale);
+    reserved = await reserve(deps, ctx, referencedId, paymentType, request, false);
+  }
+  if (reserved.kind === 'reserved') return settleReservation(deps, reserved.payment, alsoWrite);
+  return reserved as Refusal;
+}
+
+type Reservation = { kind: 'reserved'; payment: PaymentRecord } | { kind: 'stale'; stale: PaymentRecord[] } | Refusal;
+
+/** The rules decided and the payment reserved as pending, under the referenced payment's lock. */
+function reserve(deps: Deps, ctx: Context, referencedId: string, paymentType: ReferenceType, request: ReferencingRequest, stopAtStale: boolean): Promise<Reservation> {
+  return deps.store.write(async (trx): Promise<Reservation> => {
     const referenced = await lockPayment(trx, deps.store.dialect, ctx.entity.id, referencedId);
     if (!referenced) return refused('700.400.580', true);
     const existing = await referencesOf(trx, referencedId);
     const now = deps.clock().getTime();
+    const stale = stopAtStale ? existing.filter((p) => isStaleReservation(p, now)) : [];
+    if (stale.length) return { kind: 'stale', stale };
     const decision = decideReference(
       referenced,
       existing,
@@ -73,31 +106,89 @@ export async function referencePayment(
       updatedAt: now,
     };
     await insertPayment(trx, payment);
-    return { kind: 'reserved' as const, payment };
+    const claim = ctx.idempotency;
+    if (claim) await linkKeyToPayment(trx, ctx.entity.id, claim.key, claim.claimedAt, payment.id);
+    return { kind: 'reserved', payment };
   });
-  if (reserved.kind === 'refused') return reserved;
+}
 
-  const { payment } = reserved;
-  const call: ReferenceRequest = { paymentId: payment.id, referencedId, amountMinor: payment.amountMinor, currency: payment.currency };
-  // A connector that fails to answer frees the reservation rather than leaving it pending forever.
-  const outcome = await acquirerCall(deps, paymentType, call).catch(
-    (): AcquirerOutcome => ({ approved: false, declineCode: '900.100.100', connectorDetails: {} }),
-  );
-  const settled: PaymentRecord = {
-    ...payment,
-    status: outcome.approved ? 'success' : 'rejected',
-    resultCode: outcome.approved ? successCode(deps.env, payment.testMode) : outcome.declineCode ?? '800.100.100',
-    acquirer: { connectorDetails: outcome.connectorDetails },
-    updatedAt: deps.clock().getTime(),
-  };
-  const result: Referenced = { kind: 'payment', payment: settled };
-  await deps.store.write(async (trx) => {
-    await updatePaymentOutcome(trx, settled.id, settled);
-    // Notified once it has its outcome: the reservation before it is no answer to anyone.
-    await enqueueEvents(trx, deps, { type: 'PAYMENT', action: 'CREATED', payment: settled });
-    if (alsoWrite) await alsoWrite(trx, result);
-  });
+/**
+ * Asks the acquirer for a reserved reference and records its answer, fenced: when another process
+ * recorded one first (a retry, the sweep), that one stands, and is the answer here too.
+ */
+async function settleReservation(deps: Deps, payment: PaymentRecord, alsoWrite?: AlsoWrite<Referenced>): Promise<Referenced> {
+  if (payment.status === 'pending') {
+    const call: ReferenceRequest = { paymentId: payment.id, referencedId: payment.referencedId!, amountMinor: payment.amountMinor, currency: payment.currency };
+    // A connector that fails to answer frees the reservation rather than leaving it pending forever.
+    const outcome = await acquirerCall(deps, payment.paymentType as ReferenceType, call).catch(
+      (): AcquirerOutcome => ({ approved: false, declineCode: '900.100.100', connectorDetails: {} }),
+    );
+    const settled: PaymentRecord = {
+      ...payment,
+      status: outcome.approved ? 'success' : 'rejected',
+      resultCode: outcome.approved ? successCode(deps.env, payment.testMode) : outcome.declineCode ?? '800.100.100',
+      acquirer: { connectorDetails: outcome.connectorDetails },
+      updatedAt: deps.clock().getTime(),
+    };
+    const result: Referenced = { kind: 'payment', payment: settled };
+    const recorded = await deps.store.write(async (trx) => {
+      if (!(await settlePendingPayment(trx, settled))) return false;
+      // Notified once it has its outcome: the reservation before it is no answer to anyone.
+      await enqueueEvents(trx, deps, { type: 'PAYMENT', action: 'CREATED', payment: settled });
+      if (alsoWrite) await alsoWrite(trx, result);
+      return true;
+    });
+    if (recorded) return result;
+  }
+  const stored = payment.status === 'pending' ? ((await findPayment(deps.store.db, payment.entityId, payment.id)) ?? payment) : payment;
+  const result: Referenced = { kind: 'payment', payment: stored };
+  if (alsoWrite) await deps.store.write((trx) => alsoWrite(trx, result));
   return result;
+}
+
+/**
+ * A payment left pending by a process that stopped between its reservation and its answer: a
+ * reference past RESERVATION_LEASE_MS; a PA reserved on the authorization it adds to (an
+ * increment, a reauthorization) past a redirect step's life, with no step (create.ts).
+ */
+function isStaleReservation(p: PaymentRecord, now: number): boolean {
+  if (p.status !== 'pending' || p.referencedId === null) return false;
+  if (REFERENCE_TYPES.has(p.paymentType)) return now - p.createdAt > RESERVATION_LEASE_MS;
+  return p.paymentType === 'PA' && now - p.createdAt > PENDING_LIFETIME_MS;
+}
+
+/**
+ * Finishes a stale reservation: a reference is asked of the acquirer again; a PA reserved on an
+ * authorization cannot be (its card is not kept), and ends as the failure it was (900.100.100),
+ * as create.ts ends one whose request failed. Other payments are returned as they are.
+ */
+async function finishStale(deps: Deps, p: PaymentRecord): Promise<PaymentRecord> {
+  if (!isStaleReservation(p, deps.clock().getTime())) return p;
+  if (REFERENCE_TYPES.has(p.paymentType)) return (await settleReservation(deps, p)).payment;
+  if (await findStepOfPayment(deps.store.db, p.id)) return p;
+  const ended: PaymentRecord = { ...p, status: 'rejected', resultCode: '900.100.100', updatedAt: deps.clock().getTime() };
+  const recorded = await deps.store.write(async (trx) => {
+    if (!(await settlePendingPayment(trx, ended))) return false;
+    await enqueueEvents(trx, deps, { type: 'PAYMENT', action: 'CREATED', payment: ended });
+    return true;
+  });
+  return recorded ? ended : ((await findPayment(deps.store.db, p.entityId, p.id)) ?? p);
+}
+
+/** What a payment is now: a redirect step whose time is up abandoned, a stale reservation finished. */
+export async function recoverPayment(deps: Deps, payment: PaymentRecord): Promise<PaymentRecord> {
+  if (payment.status !== 'pending') return payment;
+  return finishStale(deps, await currentPayment(deps, payment));
+}
+
+/** Every stale reservation finished (the per-minute sweep; several processes may sweep at once). */
+export async function sweepReservations(deps: Deps): Promise<number> {
+  const now = deps.clock().getTime();
+  let finished = 0;
+  for (const p of await staleReservations(deps.store.db, now - RESERVATION_LEASE_MS, now - PENDING_LIFETIME_MS)) {
+    if ((await finishStale(deps, p)).status !== 'pending') finished++;
+  }
+  return finished;
 }
 
 function acquirerCall(deps: Deps, type: ReferenceType, call: ReferenceRequest): Promise<AcquirerOutcome> {

@@ -1,17 +1,17 @@
 // The transaction query: one payment of the entity with its linked payments, or a search of the
 // entity's payments. Another entity's payment is never found.
 import type { Context, Deps } from '../payments/deps.ts';
+import { recoverPayment } from '../payments/reference.ts';
 import { chargebackAmountsOf, dayOf, SETTLED_TYPES, startOfDay } from '../simulator/clearing.ts';
 import { findPayment, type PaymentRecord } from '../store/payments.ts';
 import { linkedPayments, searchPayments, type PaymentSearch } from '../store/reports.ts';
-import { currentPayment } from '../threeds/steps.ts';
 import type { QueryCriteria } from './params.ts';
 import { idRangeOf } from './shortId.ts';
 
 const DEBIT_TYPES = Object.keys(SETTLED_TYPES).filter((type) => SETTLED_TYPES[type] === 'DEBIT');
 
-/** Pending payments past their time are ended first, as every read does. */
-const current = (deps: Deps, payments: PaymentRecord[]) => Promise.all(payments.map((p) => currentPayment(deps, p)));
+/** Pending payments past their time are ended (or finished) first, as every read does. */
+const current = (deps: Deps, payments: PaymentRecord[]) => Promise.all(payments.map((p) => recoverPayment(deps, p)));
 
 /** The payment, then (includeLinked) the payments that reference it or that it references; undefined when the entity has no such payment. */
 export async function queryPayment(deps: Deps, ctx: Context, id: string, includeLinked: boolean): Promise<PaymentRecord[] | undefined> {

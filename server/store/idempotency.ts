@@ -17,10 +17,12 @@ export interface IdempotencyRecord {
   httpStatus: number | null;
   response: string | null;
   createdAt: number;
+  /** The payment the request reserved before its answer (payments/reference.ts). */
+  paymentId: string | null;
 }
 
 // The queries of every idempotent request, compiled once (store/db.ts › preparedQuery).
-const claim = preparedQuery<'entityId' | 'key' | 'operation' | 'requestHash' | 'now' | 'expiredBefore' | 'abandonedBefore'>((db, p) =>
+const claim = preparedQuery<'entityId' | 'key' | 'operation' | 'requestHash' | 'now' | 'expiredBefore' | 'abandonedBefore', { payment_id: string | null }>((db, p) =>
   db
     .insertInto('idempotency_keys')
     .values({ entity_id: p.entityId, key: p.key, operation: p.operation, request_hash: p.requestHash, status: 'pending', http_status: null, response: null, created_at: p.now })
@@ -29,14 +31,25 @@ const claim = preparedQuery<'entityId' | 'key' | 'operation' | 'requestHash' | '
     .onConflict((oc) =>
       oc
         .columns(['entity_id', 'key'])
-        .doUpdateSet({ operation: p.operation, request_hash: p.requestHash, status: 'pending', http_status: null, response: null, created_at: p.now })
+        .doUpdateSet({
+          operation: p.operation,
+          request_hash: p.requestHash,
+          status: 'pending',
+          http_status: null,
+          response: null,
+          created_at: p.now,
+          // A retry taking over an abandoned claim finishes the payment that claim reserved.
+          payment_id: sql<string | null>`case when idempotency_keys.created_at < ${p.expiredBefore} then null else idempotency_keys.payment_id end`,
+        })
         .where((eb) =>
           eb.or([
             eb('idempotency_keys.created_at', '<', p.expiredBefore),
             eb.and([eb('idempotency_keys.status', '=', 'pending'), eb('idempotency_keys.created_at', '<', p.abandonedBefore)]),
           ]),
         ),
-    ),
+    )
+    // A row only when claimed (a live record is left as it is).
+    .returning('payment_id'),
 );
 const find = preparedQuery<'entityId' | 'key', IdempotencyKeysTable>((db, p) => db.selectFrom('idempotency_keys').selectAll().where('entity_id', '=', p.entityId).where('key', '=', p.key));
 // Both only for the claim of claimedAt: a holder whose claim was taken over changes nothing.
@@ -53,10 +66,14 @@ const release = preparedQuery<'entityId' | 'key' | 'claimedAt'>((db, p) =>
   db.deleteFrom('idempotency_keys').where('entity_id', '=', p.entityId).where('key', '=', p.key).where('status', '=', 'pending').where('created_at', '=', p.claimedAt),
 );
 
-/** Claim a key at `now` (the claim's time, which completeKey and releaseKey name); false when it is taken (by a finished or a running request). */
-export async function claimKey(trx: Trx, entityId: string, key: string, operation: string, requestHash: string, now: number): Promise<boolean> {
-  const result = await claim(trx, { entityId, key, operation, requestHash, now, expiredBefore: now - IDEMPOTENCY_TTL_MS, abandonedBefore: now - IDEMPOTENCY_LEASE_MS });
-  return Number(result.numAffectedRows ?? 0n) === 1;
+/**
+ * Claim a key at `now` (the claim's time, which completeKey and releaseKey name); undefined when
+ * it is taken (by a finished or a running request). `reserved`: the payment an abandoned claim
+ * this one took over had reserved (linkKeyToPayment).
+ */
+export async function claimKey(trx: Trx, entityId: string, key: string, operation: string, requestHash: string, now: number): Promise<{ reserved: string | null } | undefined> {
+  const { rows } = await claim(trx, { entityId, key, operation, requestHash, now, expiredBefore: now - IDEMPOTENCY_TTL_MS, abandonedBefore: now - IDEMPOTENCY_LEASE_MS });
+  return rows.length === 1 ? { reserved: rows[0]!.payment_id } : undefined;
 }
 
 export async function findKey(db: Kysely<Database> | Trx, entityId: string, key: string): Promise<IdempotencyRecord | undefined> {
@@ -69,7 +86,20 @@ export async function findKey(db: Kysely<Database> | Trx, entityId: string, key:
     httpStatus: row.http_status,
     response: row.response,
     createdAt: Number(row.created_at),
+    paymentId: row.payment_id,
   };
+}
+
+/** The claim of `claimedAt` reserved this payment: in the reservation's commit. */
+export async function linkKeyToPayment(trx: Trx, entityId: string, key: string, claimedAt: number, paymentId: string): Promise<void> {
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ payment_id: paymentId })
+    .where('entity_id', '=', entityId)
+    .where('key', '=', key)
+    .where('status', '=', 'pending')
+    .where('created_at', '=', claimedAt)
+    .execute();
 }
 
 /**

@@ -245,6 +245,15 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('webhooks_entity_url').on('webhooks').columns(['entity_id', 'url']).unique().where(sql<boolean>`status = 'active'`).execute();
     },
   },
+  // Reservations a process left when it stopped between its two commits (payments/reference.ts):
+  // the keyed request's record names the payment it reserved, so that a retry taking the key over
+  // finishes that payment instead of making another; the partial index finds the pending ones.
+  '0009_reservations': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('idempotency_keys').addColumn('payment_id', 'varchar(32)').execute();
+      await db.schema.createIndex('payments_pending_created').on('payments').columns(['created_at']).where(sql<boolean>`status = 'pending'`).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

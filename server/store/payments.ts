@@ -98,18 +98,6 @@ export async function insertPayment(trx: Trx, payment: PaymentRecord): Promise<v
   await insertRows(trx, [paymentRow(payment)]);
 }
 
-export async function updatePaymentOutcome(
-  trx: Trx,
-  id: string,
-  outcome: { status: PaymentStatus; resultCode: string; acquirer: AcquirerFacts; updatedAt: number },
-): Promise<void> {
-  await trx
-    .updateTable('payments')
-    .set({ status: outcome.status, result_code: outcome.resultCode, acquirer: JSON.stringify(outcome.acquirer), updated_at: outcome.updatedAt })
-    .where('id', '=', id)
-    .execute();
-}
-
 /** The outcome of a pending payment (after its redirect step); false when it was no longer pending. */
 export async function settlePendingPayment(trx: Trx, p: PaymentRecord): Promise<boolean> {
   const result = await trx
@@ -151,6 +139,25 @@ export async function referencesOf(trx: Trx | Kysely<Database>, id: string): Pro
     .where('referenced_id', '=', id)
     .where('status', 'in', ['success', 'pending'])
     .orderBy('created_at')
+    .execute();
+  return rows.map(fromRow);
+}
+
+/**
+ * Pending payments reserved on another (referenced_id) that a stopped process may have left: the
+ * references made before `referencesBefore`, the PAs before `authorizationsBefore`; oldest first,
+ * at most 500 (the sweep's share of a minute). The partial index of pending payments serves it.
+ */
+export async function staleReservations(db: Kysely<Database>, referencesBefore: number, authorizationsBefore: number): Promise<PaymentRecord[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('created_at', '<', referencesBefore)
+    .where('referenced_id', 'is not', null)
+    .where((eb) => eb.or([eb('payment_type', 'in', ['CP', 'RV', 'RF', 'RB']), eb.and([eb('payment_type', '=', 'PA'), eb('created_at', '<', authorizationsBefore)])]))
+    .orderBy('created_at')
+    .limit(500)
     .execute();
   return rows.map(fromRow);
 }

@@ -51,6 +51,8 @@ export interface IdempotencyKeysTable {
   http_status: number | null;
   response: string | null;
   created_at: number;
+  /** The payment the request reserved (a reference), for a retry that takes the key over. */
+  payment_id: string | null;
 }
 
 export interface CheckoutsTable {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { claimKey, completeKey, findKey, hashMerchantKeys, IDEMPOTENCY_LEASE_MS, merchantKey, releaseKey } from '../../server/store/idempotency.ts';
+import { claimKey, completeKey, findKey, hashMerchantKeys, IDEMPOTENCY_LEASE_MS, linkKeyToPayment, merchantKey, releaseKey } from '../../server/store/idempotency.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,7 +78,7 @@ describe('Idempotency-Key', () => {
     const entityId = shopA.entityId;
     // What a process that died right after its claim leaves behind.
     const stored = merchantKey(gw.running.gateway.deps.vault.digest, 'key-orphan');
-    assert.equal(await store.write((trx) => claimKey(trx, entityId, stored, '/v1/payments', 'digest-of-a-dead-request', gw.clock.now().getTime())), true);
+    assert.deepEqual(await store.write((trx) => claimKey(trx, entityId, stored, '/v1/payments', 'digest-of-a-dead-request', gw.clock.now().getTime())), { reserved: null });
     gw.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
     const retry = await gw.client.post('/v1/payments', cardDebit({ merchantTransactionId: 'order-orphan' }), { 'idempotency-key': 'key-orphan' });
     assert.equal(retry.status, 200, JSON.stringify(retry.body));
@@ -96,15 +96,23 @@ describe('Idempotency-Key', () => {
     const entityId = shopA.entityId;
     const first = gw.clock.now().getTime();
     const claim = (at: number) => store.write((trx) => claimKey(trx, entityId, 'key-fenced', '/v1/payments', 'digest', at));
-    assert.equal(await claim(first), true);
-    assert.equal(await claim(first + IDEMPOTENCY_LEASE_MS - 1000), false, 'a running claim within the lease stays');
+    assert.deepEqual(await claim(first), { reserved: null });
+    // The payment the first holder reserved (a reference) is handed to whoever takes its claim over.
+    const reservedId = '0123456789abcdef0123456789abcdef';
+    await store.write((trx) => linkKeyToPayment(trx, entityId, 'key-fenced', first, reservedId));
+    assert.equal(await claim(first + IDEMPOTENCY_LEASE_MS - 1000), undefined, 'a running claim within the lease stays');
     const second = first + IDEMPOTENCY_LEASE_MS + 1000;
-    assert.equal(await claim(second), true);
+    assert.deepEqual(await claim(second), { reserved: reservedId });
+    // The first holder can no longer link another.
+    await store.write((trx) => linkKeyToPayment(trx, entityId, 'key-fenced', first, 'ffffffffffffffffffffffffffffffff'));
+    assert.equal((await findKey(store.db, entityId, 'key-fenced'))?.paymentId, reservedId);
     await assert.rejects(store.write((trx) => completeKey(trx, entityId, 'key-fenced', 200, '{"late":true}', first)), /taken over/);
     await store.write((trx) => releaseKey(trx, entityId, 'key-fenced', first));
     assert.deepEqual(await findKey(store.db, entityId, 'key-fenced').then((r) => [r?.status, r?.createdAt]), ['pending', second]);
     await store.write((trx) => completeKey(trx, entityId, 'key-fenced', 200, '{"ok":true}', second));
     assert.deepEqual(await findKey(store.db, entityId, 'key-fenced').then((r) => [r?.status, r?.response]), ['done', '{"ok":true}']);
+    // Expired after 24 hours, the key is new again: nothing of the old request is handed on.
+    assert.deepEqual(await claim(second + 25 * 60 * 60 * 1000), { reserved: null });
   });
 
   it('refuses a key longer than 255 characters', async () => {
