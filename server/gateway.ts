@@ -97,7 +97,7 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
       purge.stop();
       sweeper.stop();
       await scheduler.stop();
-      await webhooks.delivery.stop();
+      await webhooks.stop();
       await app.close();
       await gateway.throttle.close();
       await store.close();

@@ -25,7 +25,18 @@ export interface Store {
    * but the PostgreSQL committer merges the rows of concurrent units into one multi-row INSERT.
    */
   insert(rows: RowInsert[]): Promise<void>;
+  /**
+   * PostgreSQL: `onChange` runs whenever any process commits a NOTIFY on `channel` (notifyOf), and
+   * after a lost connection is back (what it said meanwhile is lost); resolves with the stop.
+   * SQLite has no such thing: undefined.
+   */
+  listen?(channel: string, onChange: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** In a write unit: tell every process listening on `channel` once the unit commits (PostgreSQL only). */
+export async function notifyOf(trx: Trx, dialect: Dialect, channel: string): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_notify(${channel}, '')`.execute(trx);
 }
 
 // bigint columns hold minor units and epoch milliseconds, both far below 2^53.
@@ -107,7 +118,50 @@ function openPostgres(connectionString: string, max: number): Store {
     dialect: 'postgres',
     write: (unit) => committer.write(unit),
     insert: (rows) => committer.insert(rows),
+    listen: (channel, onChange) => listenTo(connectionString, channel, onChange),
     close: () => db.destroy(),
+  };
+}
+
+const RELISTEN_MS = 1000;
+
+/** A connection of its own that LISTENs on `channel`, opened again a second after it is lost. */
+async function listenTo(connectionString: string, channel: string, onChange: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onChange();
+    });
+    // A lost connection ends it; 'end' opens the next one.
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      again();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) return void (await next.end());
+    client = next;
+  };
+  const again = () => {
+    retry = setTimeout(() => {
+      connect().then(onChange, again);
+    }, RELISTEN_MS);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end();
   };
 }
 

@@ -27,6 +27,19 @@ export async function activeWebhooks(db: Kysely<Database> | Trx, entityId?: stri
   return query.orderBy('created_at').orderBy('id').execute();
 }
 
+/** The NOTIFY channel of a webhook registered or deleted (store/db.ts › notifyOf): other processes reload theirs. */
+export const WEBHOOKS_CHANGED = 'pw_webhooks_changed';
+
+/** Cancel the notifications not yet delivered of these (deleted) webhooks. */
+export async function cancelPendingOf(trx: Trx, webhookIds: string[], now: number): Promise<void> {
+  await trx
+    .updateTable('webhook_outbox')
+    .set({ status: 'cancelled', claimed_by: null, claim_expires_at: null, updated_at: now })
+    .where('webhook_id', 'in', webhookIds)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 /**
  * Delete a webhook of the entity, and cancel its notifications not yet delivered (nobody would
  * decrypt them any more). false when the entity has no such active webhook.
@@ -40,13 +53,7 @@ export async function deleteWebhook(trx: Trx, entityId: string, id: string, now:
     .where('status', '=', 'active')
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
-  await trx
-    .updateTable('webhook_outbox')
-    .set({ status: 'cancelled', claimed_by: null, claim_expires_at: null, updated_at: now })
-    .where('webhook_id', '=', id)
-    .where('entity_id', '=', entityId)
-    .where('status', '=', 'pending')
-    .execute();
+  await cancelPendingOf(trx, [id], now);
   return true;
 }
 

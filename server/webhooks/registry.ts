@@ -1,13 +1,13 @@
 // The webhooks of each entity: those of the merchants file and those registered through the API.
 // Payments ask for them inside their commit, so they are kept in memory (an entity without
-// webhooks costs a map lookup); API webhooks are reloaded from the store after every change here
-// and on the delivery poll, so a change made by another process takes effect within one poll.
+// webhooks costs a map lookup); API webhooks are reloaded from the store after every change here,
+// when another process announces one (PostgreSQL: NOTIFY, at once) and on the delivery poll.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import type { Merchants } from '../config.ts';
 import type { Vault } from '../registrations/vault.ts';
-import type { Store } from '../store/db.ts';
-import { activeWebhooks, deleteWebhook, insertWebhook } from '../store/webhooks.ts';
+import { notifyOf, type Store } from '../store/db.ts';
+import { activeWebhooks, cancelPendingOf, deleteWebhook, insertWebhook, WEBHOOKS_CHANGED } from '../store/webhooks.ts';
 import type { Wrapper } from './encryption.ts';
 
 export interface Webhook {
@@ -64,9 +64,16 @@ export class WebhookRegistry {
     return configured ? [...configured, ...registered] : registered;
   }
 
-  /** Reload the API webhooks of every entity from the store. */
+  /**
+   * Reload the API webhooks of every entity from the store. Notifications this process (or
+   * another, before it heard) wrote for a webhook deleted meanwhile are cancelled, as the DELETE
+   * cancelled those before it.
+   */
   async refresh(): Promise<void> {
     const rows = await activeWebhooks(this.store.db);
+    const active = new Set(rows.map((row) => row.id));
+    const gone = [...this.registered.values()].flat().filter((w) => !active.has(w.id));
+    if (gone.length) await this.store.write((trx) => cancelPendingOf(trx, gone.map((w) => w.id), this.clock().getTime()));
     const next = new Map<string, Webhook[]>();
     for (const row of rows) {
       let secret = this.secrets.get(row.id);
@@ -90,8 +97,8 @@ export class WebhookRegistry {
     const id = this.newId();
     const secret = (input.secret ?? randomBytes(32).toString('hex')).toUpperCase();
     const now = this.clock().getTime();
-    const added = await this.store.write((trx) =>
-      insertWebhook(trx, {
+    const added = await this.store.write(async (trx) => {
+      const inserted = await insertWebhook(trx, {
         id,
         entity_id: entityId,
         url: input.url,
@@ -100,8 +107,10 @@ export class WebhookRegistry {
         status: 'active',
         created_at: now,
         updated_at: now,
-      }),
-    );
+      });
+      if (inserted) await notifyOf(trx, this.store.dialect, WEBHOOKS_CHANGED);
+      return inserted;
+    });
     await this.refresh();
     if (!added) return undefined;
     this.secrets.set(id, secret);
@@ -110,7 +119,11 @@ export class WebhookRegistry {
 
   async remove(entityId: string, id: string): Promise<Removal> {
     if ((this.configured.get(entityId) ?? []).some((w) => w.id === id)) return 'configured';
-    const deleted = await this.store.write((trx) => deleteWebhook(trx, entityId, id, this.clock().getTime()));
+    const deleted = await this.store.write(async (trx) => {
+      const done = await deleteWebhook(trx, entityId, id, this.clock().getTime());
+      if (done) await notifyOf(trx, this.store.dialect, WEBHOOKS_CHANGED);
+      return done;
+    });
     await this.refresh();
     return deleted ? 'deleted' : 'not found';
   }

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Gateway } from '../http/pipeline.ts';
 import { liveDeliveryProblem, publicAddressLookup } from '../receivers.ts';
 import type { Store } from '../store/db.ts';
-import { purgeFinished } from '../store/webhooks.ts';
+import { purgeFinished, WEBHOOKS_CHANGED } from '../store/webhooks.ts';
 import { startDelivery, type Delivery } from './delivery.ts';
 import { createWebhooks, type Webhooks } from './outbox.ts';
 import { WebhookRegistry } from './registry.ts';
@@ -20,6 +20,8 @@ export interface WebhookSettings {
 export interface RunningWebhooks {
   webhooks: Webhooks;
   delivery: Delivery;
+  /** Stop delivery and listening to other processes' changes. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -30,6 +32,24 @@ export async function startWebhooks(g: Gateway, log: Pick<Logger, 'info' | 'warn
   const { deps } = g;
   const registry = new WebhookRegistry(g.merchants, deps.store, deps.vault, deps.clock, deps.newId);
   await registry.refresh();
+  // Another process registered or deleted a webhook: reloaded at once, not at the next poll, so
+  // that payments made here go on being notified as that process says. Reloads do not overlap.
+  let reloading: Promise<void> | undefined;
+  let reloadAgain = false;
+  const reload = (): void => {
+    if (reloading) return void (reloadAgain = true);
+    reloading = registry
+      .refresh()
+      .catch((error: Error) => log.warn({ err: error.message }, 'reloading the webhooks failed'))
+      .finally(() => {
+        reloading = undefined;
+        if (reloadAgain) {
+          reloadAgain = false;
+          reload();
+        }
+      });
+  };
+  const unlisten = await deps.store.listen?.(WEBHOOKS_CHANGED, reload);
   const webhooks = createWebhooks({ registry, merchants: g.merchants, buildNumber: g.buildNumber, clock: deps.clock, newId: deps.newId });
   const store = deps.store;
   let delivery: Delivery | undefined;
@@ -54,7 +74,15 @@ export async function startWebhooks(g: Gateway, log: Pick<Logger, 'info' | 'warn
     receiverProblem: deps.env === 'live' ? (url) => liveDeliveryProblem(url) : undefined,
     lookup: deps.env === 'live' ? publicAddressLookup : undefined,
   });
-  return { webhooks, delivery };
+  return {
+    webhooks,
+    delivery,
+    async stop() {
+      await unlisten?.();
+      await delivery!.stop();
+      await reloading;
+    },
+  };
 }
 
 function wakingOnCommit(store: Store, webhooks: Webhooks, wake: () => void): Store {

@@ -622,6 +622,59 @@ describe('webhooks: two gateways on one PostgreSQL schema', { skip: pgSkip }, ()
   });
 });
 
+describe('webhooks: registered and deleted across processes', () => {
+  /** Waits (up to 5 s) until `gw` knows the webhook as `known` says; the poll is an hour away. */
+  async function until(gw: Gw, id: string, known: boolean): Promise<void> {
+    for (let i = 0; i < 250; i++) {
+      if (gw.running.gateway.deps.webhooks!.registry.of(shopA.entityId).some((w) => w.id === id) === known) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.fail(`the other gateway did not hear that ${id} was ${known ? 'registered' : 'deleted'}`);
+  }
+  const rowsFor = (gw: Gw, paymentId: string) => gw.running.store.db.selectFrom('webhook_outbox').select(['webhook_id', 'status']).where('resource_id', '=', paymentId).execute();
+
+  it('on PostgreSQL, the other gateway hears at once (NOTIFY): its payments are notified from the registration on, and not after the deletion', { skip: pgSkip }, async () => {
+    const schema = await freshPostgresSchema(databaseUrl!);
+    const cardKey = 'b'.repeat(64);
+    const a = await start({ schemaUrl: schema.url, cardKey });
+    const b = await start({ schemaUrl: schema.url, cardKey });
+    try {
+      const hook = await register(a.client, { url: 'https://shop.example/hooks', secret: SECRET });
+      await until(b, hook.id, true);
+      const paid = await b.client.post('/v1/payments', cardDebit());
+      assert.deepEqual(await rowsFor(b, paid.body.id), [{ webhook_id: hook.id, status: 'pending' }]);
+
+      assert.equal((await a.client.delete(`/v1/webhooks/${hook.id}`)).status, 200);
+      await until(b, hook.id, false);
+      const after = await b.client.post('/v1/payments', cardDebit());
+      assert.deepEqual(await rowsFor(b, after.body.id), []);
+      // The one written before the deletion is cancelled with it: nobody would decrypt it any more.
+      assert.deepEqual(await rowsFor(b, paid.body.id), [{ webhook_id: hook.id, status: 'cancelled' }]);
+    } finally {
+      await a.close();
+      await b.close();
+      await schema.drop();
+    }
+  });
+
+  it('a process that wrote notifications for a webhook another deleted before it heard cancels them when it hears', async () => {
+    const gw = await start();
+    try {
+      const hook = await register(gw.client, { url: 'https://shop.example/deleted-elsewhere', secret: SECRET });
+      // Another process deletes it: in the store only, so this one has not heard yet.
+      await gw.running.store.write((trx) => deleteWebhook(trx, shopA.entityId, hook.id, gw.clock.now().getTime()));
+      const paid = await gw.client.post('/v1/payments', cardDebit());
+      assert.deepEqual(await rowsFor(gw, paid.body.id), [{ webhook_id: hook.id, status: 'pending' }], 'written as this process knew it');
+      await gw.running.gateway.deps.webhooks!.registry.refresh();
+      assert.deepEqual(await rowsFor(gw, paid.body.id), [{ webhook_id: hook.id, status: 'cancelled' }]);
+      await gw.running.deliverWebhooks();
+      assert.deepEqual(await rowsFor(gw, paid.body.id), [{ webhook_id: hook.id, status: 'cancelled' }], 'never sent');
+    } finally {
+      await gw.close();
+    }
+  });
+});
+
 /** One active webhook per entity and URL, however many requests register it at once. */
 function oneUrlSuite(backend: Backend) {
   let gw: Gw;
