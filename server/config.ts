@@ -102,6 +102,22 @@ export interface Settings {
   schedulePollMs?: number;
   /** Schedules: how long a claimed firing may stay unrecorded before another claim pays it (default 5 min). */
   scheduleLeaseMs?: number;
+  /**
+   * The proxies in front (a load balancer ending TLS) whose X-Forwarded-Proto, -Host and -For are
+   * believed: the addresses or CIDRs of TRUST_PROXY; none by default (anyone could send the
+   * headers), so that URLs the gateway writes name the address the shopper uses.
+   */
+  trustProxy?: string[];
+}
+
+/** TRUST_PROXY: a comma-separated list of addresses and CIDRs (or loopback, linklocal, uniquelocal). */
+export function trustProxyOf(value: string | undefined): string[] | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.find((entry) => !/^[0-9A-Fa-f:.]+(\/\d{1,3})?$/.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry));
+  if (bad !== undefined) throw new Error(`TRUST_PROXY must be addresses or CIDRs (or loopback, linklocal, uniquelocal), comma-separated: ${bad} is neither`);
+  return entries;
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -125,5 +141,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS ? Number(env.WEBHOOK_TIMEOUT_MS) : undefined,
     schedulePollMs: env.SCHEDULE_POLL_MS ? Number(env.SCHEDULE_POLL_MS) : undefined,
     scheduleLeaseMs: env.SCHEDULE_LEASE_MS ? Number(env.SCHEDULE_LEASE_MS) : undefined,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
 }

@@ -71,7 +71,7 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
     buildNumber: settings.buildNumber,
     assets: loadWidgetAssets(settings.distDir),
   };
-  const app = await buildApp(gateway, { logLevel: settings.logLevel, logger: overrides.logger });
+  const app = await buildApp(gateway, { logLevel: settings.logLevel, logger: overrides.logger, trustProxy: settings.trustProxy });
   if (!gateway.assets.ready) app.log.warn(gateway.assets.problem);
   else for (const problem of gateway.assets.problems) app.log.warn(problem);
   const webhooks = await startWebhooks(gateway, app.log, { pollMs: settings.webhookPollMs, timeoutMs: settings.webhookTimeoutMs });

@@ -22,6 +22,8 @@ import { widgetRoutes } from './routes/widget.ts';
 
 export interface AppOptions {
   logLevel?: string;
+  /** Settings.trustProxy: the proxies whose X-Forwarded-* headers give the shopper's address. */
+  trustProxy?: string[];
   /** A logger to write to instead of stdout (tests capture it). */
   logger?: Logger;
 }
@@ -32,6 +34,7 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     // One line per request, written by our onResponse hook, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     // Paths the router cannot read (bad percent-encoding, a segment above 100 characters) get the
     // gateway's envelope too, not Fastify's own body: no id that long exists, so that one is a 404.
     frameworkErrors: (error: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply) => {

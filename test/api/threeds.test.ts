@@ -1139,3 +1139,28 @@ describe('3-D Secure pages of a build without threeds.js', () => {
     }
   });
 });
+
+describe('behind a proxy that ends TLS (TRUST_PROXY)', () => {
+  const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'pay.example.com', 'x-forwarded-for': '203.0.113.9' };
+  const challenge = cardDebit({ 'card.number': cards.challenge.VISA, shopperResultUrl: 'https://shop.example/result', ...browserData, ...billingAddress });
+
+  it('writes the redirect with the address the shopper uses when the proxy is trusted, and ignores the headers otherwise', async () => {
+    const trusted = await startGateway({ trustProxy: ['loopback'] });
+    const direct = await startGateway();
+    try {
+      const behind = await trusted.clientFor(shopA.token, shopA.threeDSecureEntityId).post('/v1/payments', challenge, forwarded);
+      assert.equal(behind.body.result.code, '000.200.000', JSON.stringify(behind.body));
+      assert.match(behind.body.redirect.url, /^https:\/\/pay\.example\.com\/v1\/threeds\/[0-9a-f]{32}\/authenticate$/);
+      // Anyone can send the headers: believed only from the proxies TRUST_PROXY names.
+      const spoofed = await direct.clientFor(shopA.token, shopA.threeDSecureEntityId).post('/v1/payments', challenge, forwarded);
+      assert.ok(spoofed.body.redirect.url.startsWith(`${direct.base}/v1/threeds/`), spoofed.body.redirect.url);
+      // A forwarded host is held to the same form as a Host header.
+      const bad = await fetch(`${trusted.base}/v1/openapi.json`, { headers: { 'x-forwarded-host': 'pay.example.com; script-src *' } });
+      assert.equal(bad.status, 400);
+      assert.equal(((await bad.json()) as { result: { parameterErrors: Array<{ name: string }> } }).result.parameterErrors[0]!.name, 'Host');
+    } finally {
+      await trusted.close();
+      await direct.close();
+    }
+  });
+});

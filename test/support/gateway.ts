@@ -101,6 +101,7 @@ export interface TestGatewayOptions {
   webhookTimeoutMs?: number;
   schedulePollMs?: number;
   scheduleLeaseMs?: number;
+  trustProxy?: string[];
 }
 
 /** A PostgreSQL URL whose connections use a fresh, empty schema. */
@@ -140,6 +141,7 @@ export function testSettings(dataDir: string, options: TestGatewayOptions = {}):
     webhookTimeoutMs: options.webhookTimeoutMs,
     schedulePollMs: options.schedulePollMs,
     scheduleLeaseMs: options.scheduleLeaseMs,
+    trustProxy: options.trustProxy,
   };
 }
 

@@ -14,4 +14,13 @@ describe('settings from the environment', () => {
   it('refuses an environment that is neither test nor live', () => {
     assert.throws(() => settingsFromEnv({ GATEWAY_ENV: 'prod' }), /GATEWAY_ENV must be test or live, not prod/);
   });
+
+  it('believes X-Forwarded-* only from the proxies TRUST_PROXY names (none by default), and refuses what is no address', () => {
+    assert.equal(settingsFromEnv({}).trustProxy, undefined);
+    assert.equal(settingsFromEnv({ TRUST_PROXY: ' ' }).trustProxy, undefined);
+    assert.deepEqual(settingsFromEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy, ['10.0.0.0/8', '127.0.0.1', '::1']);
+    assert.deepEqual(settingsFromEnv({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy, ['loopback', 'uniquelocal']);
+    assert.throws(() => settingsFromEnv({ TRUST_PROXY: 'true' }), /TRUST_PROXY .*: true is neither/);
+    assert.throws(() => settingsFromEnv({ TRUST_PROXY: '10.0.0.1, lb.example' }), /lb\.example is neither/);
+  });
 });
