@@ -45,7 +45,15 @@ export interface RunningGateway {
 }
 
 export async function createGateway(settings: Settings, overrides: GatewayOverrides = {}): Promise<RunningGateway> {
-  const store = await openStore({ dataDir: settings.dataDir, databaseUrl: settings.databaseUrl });
+  // A merchants file that does not read stops startup before anything is opened.
+  const merchants = overrides.merchants ?? loadMerchants(settings.merchantsFile);
+  // What the store and the throttle meet before the app's logger exists is told through it once it does.
+  let log: Pick<Logger, 'warn'> | undefined;
+  const store = await openStore({
+    dataDir: settings.dataDir,
+    databaseUrl: settings.databaseUrl,
+    onConnectionLost: (error) => log?.warn({ err: error.message }, 'a PostgreSQL connection was lost; the next query opens another'),
+  });
   const clock = overrides.clock ?? systemClock;
   const vault = createVault(loadCardKey(settings.cardKey, settings.dataDir));
   await checkCardKey(store.db, vault.digest(CARD_KEY_CHECK), clock().getTime()).catch(async (error: Error) => {
@@ -66,12 +74,16 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
       env: settings.env,
       newId,
     },
-    merchants: overrides.merchants ?? loadMerchants(settings.merchantsFile),
-    throttle: await createThrottle(settings.redisUrl),
+    merchants,
+    throttle: await createThrottle(settings.redisUrl, (message, error) => log?.warn(error ? { err: error.message } : {}, message)).catch(async (error: Error) => {
+      await store.close();
+      throw error;
+    }),
     buildNumber: settings.buildNumber,
     assets: loadWidgetAssets(settings.distDir),
   };
   const app = await buildApp(gateway, { logLevel: settings.logLevel, logger: overrides.logger, trustProxy: settings.trustProxy });
+  log = app.log;
   if (!gateway.assets.ready) app.log.warn(gateway.assets.problem);
   else for (const problem of gateway.assets.problems) app.log.warn(problem);
   const webhooks = await startWebhooks(gateway, app.log, { pollMs: settings.webhookPollMs, timeoutMs: settings.webhookTimeoutMs });

@@ -14,18 +14,46 @@ export interface Throttle {
   close(): Promise<void>;
 }
 
-export async function createThrottle(redisUrl?: string): Promise<Throttle> {
+/**
+ * How long Redis may take: to connect, and per command. A Redis that accepts and never answers
+ * would otherwise hold every request; past the command's limit the insurance limiter counts.
+ */
+const REDIS_CONNECT_TIMEOUT_MS = 5_000;
+const REDIS_COMMAND_TIMEOUT_MS = 250;
+
+/** `warn`: told once when Redis becomes unreachable (counting falls back to memory, per process) and once when it is back. */
+export async function createThrottle(redisUrl?: string, warn: (message: string, error?: Error) => void = () => undefined): Promise<Throttle> {
   const limiters = new Map<number, RateLimiterAbstract>();
-  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true }) : undefined;
-  redis?.on('error', () => {
-    // Counting falls back to memory while Redis is unreachable (insurance limiter).
-  });
+  const redis = redisUrl
+    ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true, connectTimeout: REDIS_CONNECT_TIMEOUT_MS, commandTimeout: REDIS_COMMAND_TIMEOUT_MS })
+    : undefined;
+  // Counting falls back to memory while Redis fails or is silent (the insurance limiter, which
+  // counts each fallback): said once when that starts, and once when Redis counts again.
+  let reachable = true;
+  let fallbacks = 0;
+  const unreachable = (error?: Error) => {
+    if (!reachable) return;
+    reachable = false;
+    warn('Redis (REDIS_URL) is unreachable: throttling counts in this process only until it is back', error);
+  };
+  redis?.on('error', unreachable);
   // Connected before the first request, so that no early request is counted in memory only.
-  await redis?.connect();
+  await redis?.connect().catch((error: Error) => {
+    redis.disconnect();
+    throw new Error(`Redis at REDIS_URL could not be reached: ${error.message}`);
+  });
   const limiterFor = (perSecond: number) => {
     let limiter = limiters.get(perSecond);
     if (!limiter) {
       const memory = new RateLimiterMemory({ points: perSecond, duration: 1, keyPrefix: 'throttle' });
+      if (redis) {
+        const consumeInMemory = memory.consume.bind(memory);
+        memory.consume = (key, points, options) => {
+          fallbacks++;
+          unreachable();
+          return consumeInMemory(key, points, options);
+        };
+      }
       limiter = redis
         ? new RateLimiterRedis({ storeClient: redis, points: perSecond, duration: 1, keyPrefix: 'gw-throttle', insuranceLimiter: memory })
         : memory;
@@ -35,12 +63,18 @@ export async function createThrottle(redisUrl?: string): Promise<Throttle> {
   };
   return {
     async allow(caller, operation, perSecond) {
+      const before = fallbacks;
       try {
         await limiterFor(perSecond).consume(`${caller}:${operation}`);
         return true;
       } catch (rejection) {
         if (rejection instanceof Error) throw rejection;
         return false;
+      } finally {
+        if (redis && !reachable && fallbacks === before) {
+          reachable = true;
+          warn('Redis (REDIS_URL) is back: throttling counts are shared again');
+        }
       }
     },
     async close() {

@@ -47,13 +47,37 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** Connections to PostgreSQL. */
   poolSize?: number;
+  /** A PostgreSQL connection was lost (a restart, a failover): the next query opens another. */
+  onConnectionLost?: (error: Error) => void;
 }
 
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 16) : openSqlite(options.dataDir);
-  const schema = store.dialect === 'postgres' ? (await sql<{ schema: string | null }>`select current_schema() as schema`.execute(store.db)).rows[0]?.schema : undefined;
-  await migrate(store.db as Kysely<unknown>, schema ?? undefined);
+  if (options.databaseUrl) await migratePostgres(options.databaseUrl);
+  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 16, options.onConnectionLost ?? (() => undefined)) : openSqlite(options.dataDir);
+  if (store.dialect === 'sqlite') await migrate(store.db as Kysely<unknown>);
   return store;
+}
+
+/**
+ * What a PostgreSQL connection may take: to open (a database that accepts and never answers
+ * would hold startup and every request), and per query, on the server (statement_timeout) and in
+ * the client (query_timeout: a peer gone silent). Migrations run without the query limits: an
+ * index on a large table may take minutes.
+ */
+const PG_CONNECT_TIMEOUT_MS = 10_000;
+const PG_QUERY_TIMEOUT_MS = 30_000;
+
+/** Migrations on a connection of their own, in the schema the connection string selects. */
+async function migratePostgres(connectionString: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, application_name: 'payment-gateway' });
+  pool.on('error', () => undefined);
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    const schema = (await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
+    await migrate(db, schema ?? undefined);
+  } finally {
+    await db.destroy();
+  }
 }
 
 function openSqlite(dataDir: string): Store {
@@ -109,8 +133,19 @@ function keepingStatements(database: SQLite.Database, max = 500): SqliteDatabase
   };
 }
 
-function openPostgres(connectionString: string, max: number): Store {
-  const pool = new pg.Pool({ connectionString, max });
+function openPostgres(connectionString: string, max: number, onConnectionLost: (error: Error) => void): Store {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    application_name: 'payment-gateway',
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    statement_timeout: PG_QUERY_TIMEOUT_MS,
+    query_timeout: PG_QUERY_TIMEOUT_MS + 5_000,
+    keepAlive: true,
+  });
+  // An idle connection the server ended (restart, failover, pg_terminate_backend): without a
+  // listener, the pool's 'error' event would end the process.
+  pool.on('error', onConnectionLost);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const committer = new PostgresBatchCommitter(db, pool);
   return {
@@ -131,7 +166,7 @@ async function listenTo(connectionString: string, channel: string, onChange: () 
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+    const next = new pg.Client({ connectionString, application_name: 'payment-gateway', connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel === channel) onChange();
     });

@@ -1,0 +1,95 @@
+// The gateway when what it stands on falters: a PostgreSQL connection ended under it (a restart, a
+// failover), Redis that stops answering, Redis that is not there at startup.
+import assert from 'node:assert/strict';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { describe, it } from 'node:test';
+import pg from 'pg';
+import { createThrottle } from '../../server/http/throttle.ts';
+import { cardDebit, databaseUrl, pgSkip, redisUrl, startGateway } from '../support/gateway.ts';
+
+const redisSkip = redisUrl ? false : 'REDIS_URL not set: Redis tests skipped';
+
+/** A TCP relay to `target` that can be made to stop answering (bytes in are swallowed) and resume. */
+async function relayTo(target: URL): Promise<{ url: string; stall(): void; close(): Promise<void> }> {
+  let stalled = false;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    sockets.add(client).add(upstream);
+    client.on('data', (chunk) => void (stalled || upstream.write(chunk)));
+    upstream.on('data', (chunk) => void (stalled || client.write(chunk)));
+    for (const socket of [client, upstream]) socket.on('error', () => undefined).on('close', () => (client.destroy(), upstream.destroy()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stall: () => void (stalled = true),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe('outages', () => {
+  it('goes on after PostgreSQL ends its connections (a restart): the next request opens new ones, nothing crashes', { skip: pgSkip }, async () => {
+    const gw = await startGateway({ databaseUrl });
+    try {
+      assert.equal((await gw.client.post('/v1/payments', cardDebit())).status, 200);
+      // Idle connections in the pool (the pollers keep some) are ended as a restart ends them.
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      const ended = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'payment-gateway' and pid <> pg_backend_pid()`);
+      await admin.end();
+      assert.ok(ended.rowCount! >= 1, 'the gateway had connections to end');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // A query on a connection that was ended fails once; then the pool opens new ones.
+      let status = 0;
+      for (let i = 0; i < 20 && status !== 200; i++) status = (await gw.client.post('/v1/payments', cardDebit())).status;
+      assert.equal(status, 200);
+      const read = await gw.client.get('/v1/payments?merchantTransactionId=none');
+      assert.notEqual(read.status, 500);
+    } finally {
+      await gw.close();
+    }
+  });
+
+  it('counts in memory, without waiting, while Redis stops answering mid-traffic, and says so once', { skip: redisSkip }, async () => {
+    const relay = await relayTo(new URL(redisUrl!));
+    const warnings: string[] = [];
+    const throttle = await createThrottle(relay.url, (message) => warnings.push(message));
+    try {
+      assert.equal(await throttle.allow(`outage-${Date.now()}`, 'reads', 5), true);
+      relay.stall();
+      const caller = `outage-stalled-${Date.now()}`;
+      const started = Date.now();
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await throttle.allow(caller, 'reads', 2));
+      // The insurance limiter counts: two of four allowed, each answer within the command's limit.
+      assert.deepEqual(answers, [true, true, false, false]);
+      assert.ok(Date.now() - started < 5_000, 'no answer waited on the silent Redis');
+      assert.equal(warnings.length, 1, warnings.join(' | '));
+      assert.match(warnings[0]!, /Redis \(REDIS_URL\) is unreachable/);
+    } finally {
+      await throttle.close();
+      await relay.close();
+    }
+  });
+
+  it('names REDIS_URL when Redis cannot be reached at startup', async () => {
+    const closed = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as { port: number };
+    try {
+      await assert.rejects(createThrottle(`redis://127.0.0.1:${port}`), /Redis at REDIS_URL could not be reached/);
+      // Without REDIS_URL memory is the counter itself, not a fallback: nothing to warn of.
+      const said: string[] = [];
+      const local = await createThrottle(undefined, (message) => said.push(message));
+      assert.deepEqual([await local.allow('local', 'reads', 1), await local.allow('local', 'reads', 1)], [true, false]);
+      assert.deepEqual(said, []);
+    } finally {
+      await new Promise((resolve) => closed.close(resolve));
+    }
+  });
+});
