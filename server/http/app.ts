@@ -20,6 +20,9 @@ import { threedsRoutes } from './routes/threeds.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { widgetRoutes } from './routes/widget.ts';
 
+/** The largest request body read, whatever its type. */
+const BODY_LIMIT = 1024 * 1024;
+
 export interface AppOptions {
   logLevel?: string;
   /** Settings.trustProxy: the proxies whose X-Forwarded-* headers give the shopper's address. */
@@ -33,7 +36,10 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     ...(options.logger ? { loggerInstance: options.logger } : { logger: loggerOptions(options.logLevel ?? 'info') }),
     // One line per request, written by our onResponse hook, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
+    // A request must have arrived whole within 30 s: a body trickled a byte at a time would hold
+    // its connection (and a stopping process) for good. Node's own default is 5 minutes; Fastify's none.
+    requestTimeout: 30_000,
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     // Paths the router cannot read (bad percent-encoding, a segment above 100 characters) get the
     // gateway's envelope too, not Fastify's own body: no id that long exists, so that one is a 404.
@@ -56,6 +62,14 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     done(null, { params: value, errors } satisfies ParsedBody);
   });
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 0, files: 0 } });
+  // Fastify's bodyLimit does not reach the multipart reader, which would hold any body in memory:
+  // a multipart body must state its length (every browser's and client's FormData does), at most 1 MiB.
+  app.addHook('onRequest', async (request) => {
+    if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/')) return;
+    const length = request.headers['content-length'];
+    if (length === undefined) throw Object.assign(new Error('multipart without Content-Length'), { statusCode: 411, code: 'PW_MULTIPART_LENGTH' });
+    if (Number(length) > BODY_LIMIT) throw Object.assign(new Error('body too large'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+  });
   // Multipart requests whose body was read; an error on any other one came from reading it.
   const multipartRead = new WeakSet<object>();
   app.addHook('preHandler', async (request) => {
@@ -121,6 +135,8 @@ function requestErrorMessage(error: Error & { code?: string }): string {
       return 'Content-Type must be application/x-www-form-urlencoded; charset=UTF-8, multipart/form-data or application/json';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'the request body is larger than 1 MiB';
+    case 'PW_MULTIPART_LENGTH':
+      return 'a multipart/form-data body must be sent with its Content-Length';
     default:
       return 'the request body could not be read';
   }

@@ -254,6 +254,37 @@ describe('request validation over HTTP', () => {
       assertInvalid(a, '200.300.404', ['amount']);
     });
 
+    it('refuses a multipart body above 1 MiB, or one that does not state its length, before reading it', async () => {
+      const big = new FormData();
+      for (const [name, value] of Object.entries({ entityId: shopA.entityId, ...cardDebit() })) big.append(name, value);
+      big.append('customParameters[PAD]', 'x'.repeat(1024 * 1024));
+      const tooLarge = await send('POST', '/v1/payments', {}, big);
+      assert.equal(tooLarge.status, 400, tooLarge.text);
+      assert.deepEqual(tooLarge.body.result.parameterErrors, [{ name: 'body', value: '', message: 'the request body is larger than 1 MiB' }]);
+
+      // Chunked: no length to check before reading, so it is not read at all.
+      const chunked = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const url = new URL(`${gw.base}/v1/payments`);
+        const request = httpRequest(
+          { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...auth, 'content-type': 'multipart/form-data; boundary=b', 'transfer-encoding': 'chunked' } },
+          (response) => {
+            let text = '';
+            response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+            response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+          },
+        );
+        request.on('error', reject);
+        request.write(`--b\r\ncontent-disposition: form-data; name="entityId"\r\n\r\n${shopA.entityId}\r\n`);
+        request.end('--b--\r\n');
+      });
+      assert.equal(chunked.status, 400);
+      assert.deepEqual(chunked.body.result.parameterErrors, [{ name: 'body', value: '', message: 'a multipart/form-data body must be sent with its Content-Length' }]);
+      // A multipart request of a usual size is read as ever.
+      assert.equal((await postMultipart(cardDebit())).status, 200);
+      // Nor is any body trickled past 30 s: the server ends the request (Node's 408).
+      assert.equal(gw.running.app.server.requestTimeout, 30_000);
+    });
+
     it('reports a JSON parameter sent both nested and flat', async () => {
       const a = await postJson({ entityId: shopA.entityId, ...nestedJson(cardDebit()), 'card.number': '5200000000000007' });
       assertInvalid(a, '200.300.404', ['card.number']);
