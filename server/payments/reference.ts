@@ -7,7 +7,7 @@ import { toMinor } from '../money.ts';
 import type { ReferencingRequest } from '../schema/requests.ts';
 import type { AcquirerOutcome, ReferenceRequest } from '../simulator/acquirer.ts';
 import { linkKeyToPayment } from '../store/idempotency.ts';
-import { findPayment, insertPayment, lockPayment, referencesOf, settlePendingPayment, staleReservations, type PaymentRecord } from '../store/payments.ts';
+import { findPayment, insertPayment, leaseReservation, lockPayment, referencesOf, settlePendingPayment, staleReservations, type PaymentRecord } from '../store/payments.ts';
 import { findStepOfPayment } from '../store/threeds.ts';
 import { currentPayment, PENDING_LIFETIME_MS } from '../threeds/steps.ts';
 import { echoedDetails } from './create.ts';
@@ -41,7 +41,7 @@ export async function referencePayment(
 ): Promise<Referenced | Refusal> {
   // A retry that took the key over from a request that stopped: that request's payment is the answer.
   const earlier = ctx.idempotency?.reserved ? await findPayment(deps.store.db, ctx.entity.id, ctx.idempotency.reserved) : undefined;
-  if (earlier && earlier.referencedId === referencedId) return settleReservation(deps, earlier, alsoWrite);
+  if (earlier && earlier.referencedId === referencedId) return resumeReservation(deps, earlier, alsoWrite);
   const paymentType = request.paymentType as ReferenceType;
   // A pending payment whose redirect step's time is up is abandoned before the rules look at it.
   const before = await findPayment(deps.store.db, ctx.entity.id, referencedId);
@@ -113,60 +113,89 @@ function reserve(deps: Deps, ctx: Context, referencedId: string, paymentType: Re
 }
 
 /**
+ * How long an acquirer's answer is waited for: less than RESERVATION_LEASE_MS, so that whoever
+ * asks again after the lease never overlaps a process still waiting for the first answer.
+ */
+const ACQUIRER_TIMEOUT_MS = 60_000;
+
+/**
  * Asks the acquirer for a reserved reference and records its answer, fenced: when another process
- * recorded one first (a retry, the sweep), that one stands, and is the answer here too.
+ * recorded one first (a retry, the sweep), that one stands, and is the answer here too. No answer
+ * (an error, a timeout) says nothing of whether the acquirer did it: the reservation stays
+ * pending, still counting against its payment, to be asked again after the lease; past a redirect
+ * step's 30 minutes of that it ends as uncertain (900.100.300) rather than be asked for ever.
  */
 async function settleReservation(deps: Deps, payment: PaymentRecord, alsoWrite?: AlsoWrite<Referenced>): Promise<Referenced> {
   if (payment.status === 'pending') {
     const call: ReferenceRequest = { paymentId: payment.id, referencedId: payment.referencedId!, amountMinor: payment.amountMinor, currency: payment.currency };
-    // A connector that fails to answer frees the reservation rather than leaving it pending forever.
-    const outcome = await acquirerCall(deps, payment.paymentType as ReferenceType, call).catch(
-      (): AcquirerOutcome => ({ approved: false, declineCode: '900.100.100', connectorDetails: {} }),
-    );
-    const settled: PaymentRecord = {
-      ...payment,
-      status: outcome.approved ? 'success' : 'rejected',
-      resultCode: outcome.approved ? successCode(deps.env, payment.testMode) : outcome.declineCode ?? '800.100.100',
-      acquirer: { connectorDetails: outcome.connectorDetails },
-      updatedAt: deps.clock().getTime(),
-    };
-    const result: Referenced = { kind: 'payment', payment: settled };
-    const recorded = await deps.store.write(async (trx) => {
-      if (!(await settlePendingPayment(trx, settled))) return false;
-      // Notified once it has its outcome: the reservation before it is no answer to anyone.
-      await enqueueEvents(trx, deps, { type: 'PAYMENT', action: 'CREATED', payment: settled });
-      if (alsoWrite) await alsoWrite(trx, result);
-      return true;
-    });
-    if (recorded) return result;
+    const outcome = await withTimeout(acquirerCall(deps, payment.paymentType as ReferenceType, call), ACQUIRER_TIMEOUT_MS).catch(() => undefined);
+    const now = deps.clock().getTime();
+    const settled: PaymentRecord | undefined = outcome
+      ? {
+          ...payment,
+          status: outcome.approved ? 'success' : 'rejected',
+          resultCode: outcome.approved ? successCode(deps.env, payment.testMode) : outcome.declineCode ?? '800.100.100',
+          acquirer: { connectorDetails: outcome.connectorDetails },
+          updatedAt: now,
+        }
+      : now - payment.createdAt > PENDING_LIFETIME_MS
+        ? { ...payment, status: 'rejected', resultCode: '900.100.300', updatedAt: now }
+        : undefined;
+    const recorded =
+      settled &&
+      (await deps.store.write(async (trx) => {
+        if (!(await settlePendingPayment(trx, settled))) return false;
+        // Notified once it has its outcome: the reservation before it is no answer to anyone.
+        await enqueueEvents(trx, deps, { type: 'PAYMENT', action: 'CREATED', payment: settled });
+        if (alsoWrite) await alsoWrite(trx, { kind: 'payment', payment: settled });
+        return true;
+      }));
+    if (recorded) return { kind: 'payment', payment: settled };
   }
-  const stored = payment.status === 'pending' ? ((await findPayment(deps.store.db, payment.entityId, payment.id)) ?? payment) : payment;
-  const result: Referenced = { kind: 'payment', payment: stored };
+  return answerWith(deps, (await findPayment(deps.store.db, payment.entityId, payment.id)) ?? payment, alsoWrite);
+}
+
+/** The payment as stored is the answer (recorded by another, or still pending). */
+async function answerWith(deps: Deps, payment: PaymentRecord, alsoWrite?: AlsoWrite<Referenced>): Promise<Referenced> {
+  const result: Referenced = { kind: 'payment', payment };
   if (alsoWrite) await deps.store.write((trx) => alsoWrite(trx, result));
   return result;
 }
 
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
  * A payment left pending by a process that stopped between its reservation and its answer: a
- * reference past RESERVATION_LEASE_MS; a PA reserved on the authorization it adds to (an
- * increment, a reauthorization) past a redirect step's life, with no step (create.ts).
+ * reference untouched for RESERVATION_LEASE_MS (each asking renews it); a PA reserved on the
+ * authorization it adds to (an increment, a reauthorization) past a redirect step's life, with no
+ * step (create.ts).
  */
 function isStaleReservation(p: PaymentRecord, now: number): boolean {
   if (p.status !== 'pending' || p.referencedId === null) return false;
-  if (REFERENCE_TYPES.has(p.paymentType)) return now - p.createdAt > RESERVATION_LEASE_MS;
+  if (REFERENCE_TYPES.has(p.paymentType)) return now - p.updatedAt > RESERVATION_LEASE_MS;
   return p.paymentType === 'PA' && now - p.createdAt > PENDING_LIFETIME_MS;
 }
 
 /**
- * Finishes a stale reservation: a reference is asked of the acquirer again; a PA reserved on an
- * authorization cannot be (its card is not kept), and ends as the failure it was (900.100.100),
- * as create.ts ends one whose request failed. Other payments are returned as they are.
+ * Finishes a stale reservation: a reference is asked of the acquirer again by whoever renews its
+ * lease first (one asker at a time, across processes); a PA reserved on an authorization cannot be
+ * (its card is not kept), and ends as the failure it was (900.100.100), as create.ts ends one
+ * whose request failed. Other payments are returned as they are.
  */
 async function finishStale(deps: Deps, p: PaymentRecord): Promise<PaymentRecord> {
-  if (!isStaleReservation(p, deps.clock().getTime())) return p;
-  if (REFERENCE_TYPES.has(p.paymentType)) return (await settleReservation(deps, p)).payment;
+  const now = deps.clock().getTime();
+  if (!isStaleReservation(p, now)) return p;
+  if (REFERENCE_TYPES.has(p.paymentType)) {
+    const leased = await deps.store.write((trx) => leaseReservation(trx, p.id, now, now - RESERVATION_LEASE_MS));
+    if (!leased) return (await findPayment(deps.store.db, p.entityId, p.id)) ?? p;
+    return (await settleReservation(deps, { ...p, updatedAt: now })).payment;
+  }
   if (await findStepOfPayment(deps.store.db, p.id)) return p;
-  const ended: PaymentRecord = { ...p, status: 'rejected', resultCode: '900.100.100', updatedAt: deps.clock().getTime() };
+  const ended: PaymentRecord = { ...p, status: 'rejected', resultCode: '900.100.100', updatedAt: now };
   const recorded = await deps.store.write(async (trx) => {
     if (!(await settlePendingPayment(trx, ended))) return false;
     await enqueueEvents(trx, deps, { type: 'PAYMENT', action: 'CREATED', payment: ended });
@@ -174,6 +203,21 @@ async function finishStale(deps: Deps, p: PaymentRecord): Promise<PaymentRecord>
   });
   return recorded ? ended : ((await findPayment(deps.store.db, p.entityId, p.id)) ?? p);
 }
+
+/**
+ * A retry that took an abandoned key over answers the payment the stopped request reserved:
+ * finished first when it is stale, else (another is asking right now) its state a few seconds on.
+ */
+async function resumeReservation(deps: Deps, reserved: PaymentRecord, alsoWrite?: AlsoWrite<Referenced>): Promise<Referenced> {
+  let payment = await recoverPayment(deps, reserved);
+  for (let waited = 0; payment.status === 'pending' && waited < RESUME_WAIT_MS; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    payment = (await findPayment(deps.store.db, payment.entityId, payment.id)) ?? payment;
+  }
+  return answerWith(deps, payment, alsoWrite);
+}
+
+const RESUME_WAIT_MS = 10_000;
 
 /** What a payment is now: a redirect step whose time is up abandoned, a stale reservation finished. */
 export async function recoverPayment(deps: Deps, payment: PaymentRecord): Promise<PaymentRecord> {

@@ -44,7 +44,13 @@ const claim = preparedQuery<'entityId' | 'key' | 'operation' | 'requestHash' | '
         .where((eb) =>
           eb.or([
             eb('idempotency_keys.created_at', '<', p.expiredBefore),
-            eb.and([eb('idempotency_keys.status', '=', 'pending'), eb('idempotency_keys.created_at', '<', p.abandonedBefore)]),
+            // Taken over only by the same request: another one's answer is a 400 (the caller's wait loop).
+            eb.and([
+              eb('idempotency_keys.status', '=', 'pending'),
+              eb('idempotency_keys.created_at', '<', p.abandonedBefore),
+              eb('idempotency_keys.request_hash', '=', p.requestHash),
+              eb('idempotency_keys.operation', '=', p.operation),
+            ]),
           ]),
         ),
     )

@@ -251,7 +251,7 @@ export const migrations: Record<string, Migration> = {
   '0009_reservations': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('idempotency_keys').addColumn('payment_id', 'varchar(32)').execute();
-      await db.schema.createIndex('payments_pending_created').on('payments').columns(['created_at']).where(sql<boolean>`status = 'pending'`).execute();
+      await db.schema.createIndex('payments_pending_updated').on('payments').columns(['updated_at']).where(sql<boolean>`status = 'pending'`).execute();
     },
   },
 };

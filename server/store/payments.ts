@@ -144,19 +144,29 @@ export async function referencesOf(trx: Trx | Kysely<Database>, id: string): Pro
 }
 
 /**
+ * The lease of a pending reference untouched since `staleBefore`, renewed to `now` for the one
+ * caller that gets it (the others see false): only that one asks the acquirer again.
+ */
+export async function leaseReservation(trx: Trx, id: string, now: number, staleBefore: number): Promise<boolean> {
+  const result = await trx.updateTable('payments').set({ updated_at: now }).where('id', '=', id).where('status', '=', 'pending').where('updated_at', '<', staleBefore).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
  * Pending payments reserved on another (referenced_id) that a stopped process may have left: the
- * references made before `referencesBefore`, the PAs before `authorizationsBefore`; oldest first,
- * at most 500 (the sweep's share of a minute). The partial index of pending payments serves it.
+ * references untouched since `referencesBefore`, the PAs made before `authorizationsBefore`;
+ * oldest first, at most 500 (the sweep's share of a minute). The partial index of pending
+ * payments serves it.
  */
 export async function staleReservations(db: Kysely<Database>, referencesBefore: number, authorizationsBefore: number): Promise<PaymentRecord[]> {
   const rows = await db
     .selectFrom('payments')
     .selectAll()
     .where('status', '=', 'pending')
-    .where('created_at', '<', referencesBefore)
+    .where('updated_at', '<', referencesBefore)
     .where('referenced_id', 'is not', null)
     .where((eb) => eb.or([eb('payment_type', 'in', ['CP', 'RV', 'RF', 'RB']), eb.and([eb('payment_type', '=', 'PA'), eb('created_at', '<', authorizationsBefore)])]))
-    .orderBy('created_at')
+    .orderBy('updated_at')
     .limit(500)
     .execute();
   return rows.map(fromRow);

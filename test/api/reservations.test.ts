@@ -40,17 +40,18 @@ function reservationsSuite(options: TestGatewayOptions) {
     let resume!: () => void;
     const answered = new Promise<void>((resolve) => (resume = resolve));
     stopped.push(resume);
+    let asked!: () => void;
+    const calling = new Promise<void>((resolve) => (asked = resolve));
     acquirer[method] = async (call: unknown) => {
       acquirer[method] = real;
+      asked();
       await answered;
       return real.call(acquirer, call);
     };
     const reply = request();
-    let reservation: Array<{ id: string }> = [];
-    for (let i = 0; i < 200 && !reservation.length; i++) {
-      reservation = await pendingOn(referencedId);
-      if (!reservation.length) await new Promise((r) => setTimeout(r, 10));
-    }
+    // Once the acquirer is asked (after the reservation's commit), and the acquirer is itself again.
+    await calling;
+    const reservation = await pendingOn(referencedId);
     assert.equal(reservation.length, 1, 'the request reserved its payment');
     return { id: reservation[0]!.id, reply, resume };
   }
@@ -81,11 +82,13 @@ function reservationsSuite(options: TestGatewayOptions) {
   it('the next reference finishes a stale capture before the rules decide, and the sweep finishes a stale refund', async () => {
     const pa = await initial('PA', '100.00');
     const stopped = await stoppedAfterReservation('capture', pa, () => capture(pa, '30.00'));
-    stopped.resume(); // its answer comes too late to be recorded first, whoever records it
     gw.clock.advance(3 * MINUTE);
     const rest = await capture(pa, '70.00', { sequence: 'FINAL' });
     assert.equal(rest.body.result.code, TEST_SUCCESS, JSON.stringify(rest.body));
-    assert.equal(await codeOf(stopped.id), TEST_SUCCESS);
+    // Finished by that capture (read from the store: a GET would finish it itself).
+    const finished = await gw.running.store.db.selectFrom('payments').select(['status', 'result_code']).where('id', '=', stopped.id).executeTakeFirstOrThrow();
+    assert.deepEqual(finished, { status: 'success', result_code: TEST_SUCCESS });
+    stopped.resume(); // its answer comes too late to be recorded: what was recorded is its answer
     assert.equal((await stopped.reply).body.id, stopped.id);
 
     const db = await initial('DB', '50.00');
@@ -134,7 +137,82 @@ function reservationsSuite(options: TestGatewayOptions) {
     assert.equal(reversal.body.result.code, TEST_SUCCESS, JSON.stringify(reversal.body));
     assert.equal(reversal.body.amount, '50.00');
     stopped.resume();
-    assert.notEqual((await stopped.reply).body.result.code, TEST_SUCCESS, 'its late approval is not recorded over the failure');
+    const late = await stopped.reply;
+    assert.equal(late.body.id, stopped.id);
+    assert.equal(late.body.result.code, '900.100.100', 'its late approval is not recorded over the failure');
+  });
+
+  /** Counts the acquirer's `method` calls from now on; `fail` makes the next ones throw. */
+  function countCalls(method: 'capture') {
+    const acquirer = gw.running.gateway.deps.acquirer as unknown as Record<string, (call: unknown) => Promise<unknown>>;
+    const real = acquirer[method]!;
+    const counter = { calls: 0, failing: 0, delayMs: 0, restore: () => void (acquirer[method] = real) };
+    acquirer[method] = async (call: unknown) => {
+      counter.calls++;
+      await new Promise((resolve) => setTimeout(resolve, counter.delayMs));
+      if (counter.failing > 0) {
+        counter.failing--;
+        throw new Error('connection reset by the acquirer');
+      }
+      return real.call(acquirer, call);
+    };
+    return counter;
+  }
+
+  it('a capture asked again without an answer (an error) stays pending and counting, and is asked again after the lease: never freed to be captured twice', async () => {
+    const pa = await initial('PA', '100.00');
+    const stopped = await stoppedAfterReservation('capture', pa, () => capture(pa, '100.00'));
+    const counter = countCalls('capture');
+    try {
+      gw.clock.advance(3 * MINUTE);
+      counter.failing = 1;
+      assert.equal(await codeOf(stopped.id), '000.200.000');
+      assert.equal(counter.calls, 1);
+      assert.equal((await capture(pa, '100.00')).body.result.code, '700.400.100', 'the amount is still held');
+      // Within the new lease nobody asks again.
+      assert.equal(await codeOf(stopped.id), '000.200.000');
+      assert.equal(counter.calls, 1);
+      gw.clock.advance(3 * MINUTE);
+      assert.equal(await codeOf(stopped.id), TEST_SUCCESS);
+      assert.equal(counter.calls, 2);
+    } finally {
+      counter.restore();
+    }
+    stopped.resume();
+    assert.equal((await stopped.reply).body.result.code, TEST_SUCCESS);
+  });
+
+  it('one asker at a time: reads, a query and the sweep meeting one stale capture at once ask the acquirer once', async () => {
+    const pa = await initial('PA', '100.00');
+    const stopped = await stoppedAfterReservation('capture', pa, () => capture(pa, '40.00'));
+    const counter = countCalls('capture');
+    counter.delayMs = 100; // an acquirer that takes its time: the others meet the reservation meanwhile
+    try {
+      gw.clock.advance(3 * MINUTE);
+      await Promise.all([gw.client.get(`/v1/payments/${stopped.id}`), gw.client.get(`/v1/payments/${stopped.id}`), gw.client.get(`/v1/query/${pa}?includeLinkedTransactions=true`), gw.running.sweep()]);
+      assert.equal(counter.calls, 1);
+      assert.equal(await codeOf(stopped.id), TEST_SUCCESS);
+    } finally {
+      counter.restore();
+    }
+    stopped.resume();
+    assert.equal((await stopped.reply).body.id, stopped.id);
+  });
+
+  it('the key of a stopped request taken over with other parameters is refused (400), not answered with the stopped request\u2019s payment', async () => {
+    const pa = await initial('PA', '100.00');
+    const key = { 'idempotency-key': `stopped-other-${Date.now()}` };
+    const stopped = await stoppedAfterReservation('capture', pa, () => capture(pa, '30.00', {}, key));
+    gw.clock.advance(6 * MINUTE);
+    const other = await capture(pa, '50.00', {}, key);
+    assert.equal(other.status, 400, JSON.stringify(other.body));
+    assert.deepEqual(other.body.result.parameterErrors.map((e: { name: string }) => e.name), ['Idempotency-Key']);
+    // The same request still takes it over, and answers the stopped one's payment.
+    const same = await capture(pa, '30.00', {}, key);
+    assert.equal(same.body.id, stopped.id);
+    stopped.resume();
+    // The stopped request, were it only slow, cannot record an answer for a key taken over.
+    assert.notEqual((await stopped.reply).status, 200);
   });
 }
 
