@@ -81,6 +81,11 @@ export interface Acquirer {
   cardFacts?(number: string): Promise<CardFacts | undefined>;
   authorize(request: AuthorizationRequest): Promise<AcquirerOutcome>;
   credit(request: AuthorizationRequest): Promise<AcquirerOutcome>;
+  /**
+   * The references. Each may be asked again with the same paymentId when no answer came (the
+   * gateway stopped, an error, a timeout: payments/reference.ts): a connector must take that as the
+   * same operation, done at most once, and answer its outcome.
+   */
   capture(request: ReferenceRequest): Promise<AcquirerOutcome>;
   reverse(request: ReferenceRequest): Promise<AcquirerOutcome>;
   refund(request: ReferenceRequest): Promise<AcquirerOutcome>;

@@ -163,10 +163,12 @@ const RELISTEN_MS = 1000;
 /** A connection of its own that LISTENs on `channel`, opened again a second after it is lost. */
 async function listenTo(connectionString: string, channel: string, onChange: () => void): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
+  let connecting: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString, application_name: 'payment-gateway', connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, keepAlive: true });
+    connecting = next;
     next.on('notification', (message) => {
       if (message.channel === channel) onChange();
     });
@@ -183,20 +185,23 @@ async function listenTo(connectionString: string, channel: string, onChange: () 
     } catch (error) {
       await next.end().catch(() => undefined);
       throw error;
+    } finally {
+      connecting = undefined;
     }
     if (stopped) return void (await next.end());
     client = next;
   };
   const again = () => {
+    if (stopped) return;
     retry = setTimeout(() => {
-      connect().then(onChange, again);
+      if (!stopped) connect().then(onChange, again);
     }, RELISTEN_MS);
   };
   await connect();
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    await client?.end();
+    await Promise.all([client?.end(), connecting?.end()].map((ending) => ending?.catch(() => undefined)));
   };
 }
 

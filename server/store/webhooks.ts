@@ -30,12 +30,13 @@ export async function activeWebhooks(db: Kysely<Database> | Trx, entityId?: stri
 /** The NOTIFY channel of a webhook registered or deleted (store/db.ts › notifyOf): other processes reload theirs. */
 export const WEBHOOKS_CHANGED = 'pw_webhooks_changed';
 
-/** Cancel the notifications not yet delivered of these (deleted) webhooks. */
+/** Cancel the notifications not yet delivered of these webhooks, those the store has as deleted. */
 export async function cancelPendingOf(trx: Trx, webhookIds: string[], now: number): Promise<void> {
   await trx
     .updateTable('webhook_outbox')
     .set({ status: 'cancelled', claimed_by: null, claim_expires_at: null, updated_at: now })
     .where('webhook_id', 'in', webhookIds)
+    .where('webhook_id', 'not in', (eb) => eb.selectFrom('webhooks').select('id').where('status', '=', 'active'))
     .where('status', '=', 'pending')
     .execute();
 }

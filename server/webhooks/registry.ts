@@ -65,15 +65,23 @@ export class WebhookRegistry {
   }
 
   /**
-   * Reload the API webhooks of every entity from the store. Notifications this process (or
+   * Reload the API webhooks of every entity from the store, one reload at a time (an older one
+   * finishing last would bring back what a newer one saw deleted). Notifications this process (or
    * another, before it heard) wrote for a webhook deleted meanwhile are cancelled, as the DELETE
    * cancelled those before it.
    */
-  async refresh(): Promise<void> {
+  refresh(): Promise<void> {
+    const reload = this.reloading.then(() => this.reload());
+    this.reloading = reload.catch(() => undefined);
+    return reload;
+  }
+
+  private reloading: Promise<void> = Promise.resolve();
+
+  private async reload(): Promise<void> {
     const rows = await activeWebhooks(this.store.db);
     const active = new Set(rows.map((row) => row.id));
     const gone = [...this.registered.values()].flat().filter((w) => !active.has(w.id));
-    if (gone.length) await this.store.write((trx) => cancelPendingOf(trx, gone.map((w) => w.id), this.clock().getTime()));
     const next = new Map<string, Webhook[]>();
     for (const row of rows) {
       let secret = this.secrets.get(row.id);
@@ -82,7 +90,9 @@ export class WebhookRegistry {
       list.push({ id: row.id, entityId: row.entity_id, url: row.url, wrapper: row.wrapper as Wrapper, secret, source: 'api', createdAt: Number(row.created_at) });
       next.set(row.entity_id, list);
     }
+    // Swapped first: a payment from now on writes nothing for them, then what was written is cancelled.
     this.registered = next;
+    if (gone.length) await this.store.write((trx) => cancelPendingOf(trx, gone.map((w) => w.id), this.clock().getTime()));
   }
 
   /** The entity's webhooks as the store has them now (the API's list). */

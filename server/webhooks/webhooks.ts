@@ -33,21 +33,10 @@ export async function startWebhooks(g: Gateway, log: Pick<Logger, 'info' | 'warn
   const registry = new WebhookRegistry(g.merchants, deps.store, deps.vault, deps.clock, deps.newId);
   await registry.refresh();
   // Another process registered or deleted a webhook: reloaded at once, not at the next poll, so
-  // that payments made here go on being notified as that process says. Reloads do not overlap.
-  let reloading: Promise<void> | undefined;
-  let reloadAgain = false;
+  // that payments made here go on being notified as that process says.
+  let reloaded: Promise<void> = Promise.resolve();
   const reload = (): void => {
-    if (reloading) return void (reloadAgain = true);
-    reloading = registry
-      .refresh()
-      .catch((error: Error) => log.warn({ err: error.message }, 'reloading the webhooks failed'))
-      .finally(() => {
-        reloading = undefined;
-        if (reloadAgain) {
-          reloadAgain = false;
-          reload();
-        }
-      });
+    reloaded = registry.refresh().catch((error: Error) => log.warn({ err: error.message }, 'reloading the webhooks failed'));
   };
   const unlisten = await deps.store.listen?.(WEBHOOKS_CHANGED, reload);
   const webhooks = createWebhooks({ registry, merchants: g.merchants, buildNumber: g.buildNumber, clock: deps.clock, newId: deps.newId });
@@ -80,7 +69,7 @@ export async function startWebhooks(g: Gateway, log: Pick<Logger, 'info' | 'warn
     async stop() {
       await unlisten?.();
       await delivery!.stop();
-      await reloading;
+      await reloaded;
     },
   };
 }

@@ -14,7 +14,7 @@ import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { demoShop } from '../../demo/shop.ts';
 import { createGateway } from '../../server/gateway.ts';
 import { migrate, migrations } from '../../server/store/migrations.ts';
-import { deleteWebhook, insertWebhook } from '../../server/store/webhooks.ts';
+import { cancelPendingOf, deleteWebhook, insertWebhook } from '../../server/store/webhooks.ts';
 import { decryptNotification, ciphertextOf } from '../../server/webhooks/encryption.ts';
 import { pageCard, prepareCheckout, Shopper } from '../support/checkouts.ts';
 import { fullCardDebit } from '../support/groups.ts';
@@ -654,6 +654,22 @@ describe('webhooks: registered and deleted across processes', () => {
       await a.close();
       await b.close();
       await schema.drop();
+    }
+  });
+
+  it('cancels notifications only of webhooks the store has as deleted: a reload that saw a live one missing cancels nothing of it', async () => {
+    const gw = await start();
+    try {
+      const hook = await register(gw.client, { url: 'https://shop.example/still-active', secret: SECRET });
+      const paid = await gw.client.post('/v1/payments', cardDebit());
+      await gw.running.store.write((trx) => cancelPendingOf(trx, [hook.id], gw.clock.now().getTime()));
+      assert.deepEqual(await rowsFor(gw, paid.body.id), [{ webhook_id: hook.id, status: 'pending' }]);
+      // Reloads run one at a time: an older one never undoes a newer one.
+      const registry = gw.running.gateway.deps.webhooks!.registry;
+      await Promise.all([registry.refresh(), registry.refresh(), registry.list(shopA.entityId)]);
+      assert.deepEqual(registry.of(shopA.entityId).map((w) => w.id), [hook.id]);
+    } finally {
+      await gw.close();
     }
   });
 
