@@ -1,5 +1,6 @@
 // Merchants, entities and their settings, read from MERCHANTS_FILE (see DESIGN.md).
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ID } from './ids.ts';
 
@@ -115,9 +116,21 @@ export function trustProxyOf(value: string | undefined): string[] | undefined {
   const text = value?.trim();
   if (!text) return undefined;
   const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
-  const bad = entries.find((entry) => !/^[0-9A-Fa-f:.]+(\/\d{1,3})?$/.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry));
-  if (bad !== undefined) throw new Error(`TRUST_PROXY must be addresses or CIDRs (or loopback, linklocal, uniquelocal), comma-separated: ${bad} is neither`);
+  const bad = entries.find((entry) => !isProxyRange(entry));
+  if (bad !== undefined) throw new Error(`TRUST_PROXY must be addresses or CIDRs (or loopback, linklocal, uniquelocal), comma-separated, none of them every address: ${bad} is neither`);
   return entries;
+}
+
+/** An address, a CIDR of one narrower than the whole address space, or a named private range. */
+function isProxyRange(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  // /0 would believe every client's headers: no proxy is that.
+  return bits >= 1 && bits <= (family === 4 ? 32 : 128);
 }
 
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {

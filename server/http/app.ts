@@ -88,7 +88,8 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
   // Page policies and the URLs of redirects are built from the Host; one that is no host[:port]
   // (`a; script-src *`) is refused before anything reads it.
   app.addHook('onRequest', async (request, reply) => {
-    if (VALID_HOST.test(request.host ?? '')) return;
+    // Behind a trusted proxy both come from its X-Forwarded-* headers: held to the same form.
+    if (VALID_HOST.test(request.host ?? '') && (request.protocol === 'http' || request.protocol === 'https')) return;
     return reply
       .code(400)
       .send(errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), newNdc(), [{ name: 'Host', value: '', message: 'Host must be a host name or address, with an optional port' }]));

@@ -48,8 +48,9 @@ export function followWidgetLanguage(doc: Document): void {
 /**
  * Once a payment of the page went on (paid, or on to its challenge or provider), its worker drops
  * the copy it keeps: reopened offline, that payable form would offer to pay again. A refused
- * payment keeps it (the checkout takes another). The message goes at once, so that a navigation
- * right after cannot lose it.
+ * payment keeps it (the checkout takes another). The message goes at once to the worker in
+ * control, so that a navigation right after cannot lose it (a page paid before any worker took
+ * control, on its first load, waits for the one being installed).
  */
 export function forgetPageOnPayment(doc: Document, worker: Pick<ServiceWorkerContainer, 'controller' | 'ready'> | undefined = navigator.serviceWorker): void {
   doc.querySelector('payment-widget')?.addEventListener('pw-result', (event) => {

@@ -1158,6 +1158,8 @@ describe('behind a proxy that ends TLS (TRUST_PROXY)', () => {
       const bad = await fetch(`${trusted.base}/v1/openapi.json`, { headers: { 'x-forwarded-host': 'pay.example.com; script-src *' } });
       assert.equal(bad.status, 400);
       assert.equal(((await bad.json()) as { result: { parameterErrors: Array<{ name: string }> } }).result.parameterErrors[0]!.name, 'Host');
+      const badScheme = await fetch(`${trusted.base}/v1/openapi.json`, { headers: { 'x-forwarded-proto': 'javascript' } });
+      assert.equal(badScheme.status, 400);
     } finally {
       await trusted.close();
       await direct.close();

@@ -22,5 +22,7 @@ describe('settings from the environment', () => {
     assert.deepEqual(settingsFromEnv({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy, ['loopback', 'uniquelocal']);
     assert.throws(() => settingsFromEnv({ TRUST_PROXY: 'true' }), /TRUST_PROXY .*: true is neither/);
     assert.throws(() => settingsFromEnv({ TRUST_PROXY: '10.0.0.1, lb.example' }), /lb\.example is neither/);
+    for (const bad of ['cafe', '0.0.0.0/0', '::/0', '10.0.0.0/33', '10.0.0.1/8/8', '300.1.1.1']) assert.throws(() => settingsFromEnv({ TRUST_PROXY: bad }), new RegExp(`${bad.replace(/[./]/g, '\\$&')} is neither`), bad);
+    assert.deepEqual(settingsFromEnv({ TRUST_PROXY: 'fd00::/8' }).trustProxy, ['fd00::/8']);
   });
 });

@@ -125,10 +125,10 @@ export function threedsRoutes(app: FastifyInstance, g: Gateway) {
   const completeUrl = (step: Step) => `/v1/${step.kind === 'provider' ? 'providers' : 'threeds'}/${step.id}/complete`;
   const toComplete = (reply: FastifyReply, step: Step) => reply.code(303).header('location', completeUrl(step)).header('cache-control', 'no-store').send();
 
-  /** A page while the payment is being decided: it reloads itself (no script). */
   /** The language of the shopper's page (server/http/pageTexts.ts). */
   const localeOf = (request: FastifyRequest, step: Step): PageLocale => pageLocale(step.data.languages ?? [], request.headers['accept-language']);
 
+  /** A page while the payment is being decided: it reloads itself (no script). */
   const inProgress = (reply: FastifyReply, { lang, dir, texts }: PageLocale) =>
     sendPage(
       reply,
