@@ -42,8 +42,16 @@ export function loggerOptions(level: string): LoggerOptions {
 
 /** Replace runs of 12-19 digits (possible card numbers) by their last four digits. */
 export function maskDigits(text: string): string {
-  return text.replace(/\d{12,19}/g, (run) => `****${run.slice(-4)}`);
+  return text.replace(CARD_LIKE_RUN, (run) => `****${run.replace(/\D/g, '').slice(-4)}`);
 }
+
+/**
+ * A run of 12 or more digits standing alone, whatever its length (a number with its security code
+ * glued on too), grouped by spaces or dashes or not: what a card number looks like in a message.
+ * A run inside a hex token (a payment or notification id) is left whole, so that log lines still
+ * name ids that can be looked up.
+ */
+const CARD_LIKE_RUN = /(?<![0-9A-Fa-f])\d(?:[ -]?\d){11,}(?![0-9A-Fa-f])/g;
 
 const SECRET_KEY = /(^|\.)(number|cvv|cryptogram|dtvc|pin|paymentToken|accountNumber|encryptedPin|encryptedSred|iccDataRequest|iccDataResponse|authorization|accessToken|secret)$/i;
 const MAX_DEPTH = 8;

@@ -250,4 +250,17 @@ describe('log scrubbing at any depth', () => {
     assert.match(text, /\[redacted\]/);
     assert.match(text, /\*\*\*\*1112/);
   });
+
+  it('masks a digit run however long, and leaves whole the ids whose hex holds a long digit run', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+    const logger = pino(loggerOptions('info'), sink);
+    const id = '796358074066988c33bed3d1e411f081';
+    logger.info({ notification: id, receiver: `https://shop.example/hooks/${id}` }, 'sent 42000000000000001234 and 4200-0000-0000-0000');
+    await new Promise((resolve) => setImmediate(resolve));
+    const text = lines.join('');
+    assert.equal(text.split(id).length - 1, 2, text);
+    assert.equal(text.includes('42000000000000001234'), false);
+    assert.match(text, /sent \*\*\*\*1234 and \*\*\*\*0000'?"/);
+  });
 });
