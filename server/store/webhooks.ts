@@ -59,11 +59,11 @@ export async function deleteWebhook(trx: Trx, entityId: string, id: string, now:
 }
 
 /**
- * Claim up to `limit` due notifications for `owner` until `now + leaseMs`: one conditional
+ * Claim up to `limit` due notifications for `owner` until `now + leaseMs`, none of `skipWebhooks`: one conditional
  * UPDATE, so that of several processes exactly one gets each row (PostgreSQL re-checks the
  * condition on the locked row; SKIP LOCKED lets the others take the next rows instead of waiting).
  */
-export async function claimDue(trx: Trx, dialect: Dialect, owner: string, now: number, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+export async function claimDue(trx: Trx, dialect: Dialect, owner: string, now: number, leaseMs: number, limit: number, skipWebhooks: readonly string[] = []): Promise<OutboxRow[]> {
   let candidates = trx
     .selectFrom('webhook_outbox')
     .select('id')
@@ -72,6 +72,8 @@ export async function claimDue(trx: Trx, dialect: Dialect, owner: string, now: n
     .where((eb) => eb.or([eb('claim_expires_at', 'is', null), eb('claim_expires_at', '<=', now)]))
     .orderBy('next_attempt_at')
     .limit(limit);
+  // The webhooks whose slots this process has all taken (a receiver that hangs): their backlog waits.
+  if (skipWebhooks.length) candidates = candidates.where('webhook_id', 'not in', skipWebhooks);
   if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
   return trx
     .updateTable('webhook_outbox')

@@ -73,6 +73,12 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   let moreDue = false;
   /** Slots taken: rows being sent. */
   let inFlight = 0;
+  /**
+   * Slots one webhook may take: a receiver that hangs holds at most these for its timeout, and
+   * the others' notifications are claimed past its backlog (claimDue leaves a full one out).
+   */
+  const perWebhook = Math.max(1, Math.ceil(parallel / 8));
+  const inFlightOf = new Map<string, number>();
   /** Rows claimed whose outcome is not written yet. */
   let unrecorded = 0;
   /**
@@ -90,7 +96,8 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   };
 
   // Rows are claimed only for free slots and sent at once, so a receiver that hangs holds its
-  // own slots for its timeout and never a batch of other entities' notifications behind it.
+  // own slots (perWebhook at most) for its timeout and never a batch of other entities'
+  // notifications behind it.
   async function claim(): Promise<void> {
     do {
       again = false;
@@ -102,10 +109,21 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       }
       const now = clock().getTime();
       finished.clear();
-      const rows = await store.write((trx: Trx) => claimDue(trx, store.dialect, owner, now, leaseMs, room));
-      moreDue = rows.length === room;
+      const full = [...inFlightOf].filter(([, n]) => n >= perWebhook).map(([id]) => id);
+      const rows = await store.write((trx: Trx) => claimDue(trx, store.dialect, owner, now, leaseMs, room, full));
+      // A full webhook's backlog was left out: a slot of its freeing looks again.
+      moreDue = rows.length === room || full.length > 0;
+      const overflow: string[] = [];
       for (const row of rows) {
         if (sending.has(row.id) || finished.has(row.id)) continue;
+        const ofWebhook = inFlightOf.get(row.webhook_id) ?? 0;
+        if (ofWebhook >= perWebhook) {
+          // Claimed in the same batch as this webhook's last free slots: given back at once.
+          overflow.push(row.id);
+          moreDue = true;
+          continue;
+        }
+        inFlightOf.set(row.webhook_id, ofWebhook + 1);
         sending.add(row.id);
         inFlight++;
         unrecorded++;
@@ -115,6 +133,9 @@ export function startDelivery(options: DeliveryOptions): Delivery {
           if (freed) return;
           freed = true;
           inFlight--;
+          const left = (inFlightOf.get(row.webhook_id) ?? 1) - 1;
+          if (left > 0) inFlightOf.set(row.webhook_id, left);
+          else inFlightOf.delete(row.webhook_id);
           if (moreDue) wake();
         };
         void deliver(row, freeSlot).finally(() => {
@@ -125,6 +146,9 @@ export function startDelivery(options: DeliveryOptions): Delivery {
           changed();
         });
       }
+      if (overflow.length) await store.write(async (trx: Trx) => {
+        for (const id of overflow) await releaseClaim(trx, id, owner);
+      });
     } while (again && !stopped);
   }
 

@@ -622,6 +622,32 @@ describe('webhooks: two gateways on one PostgreSQL schema', { skip: pgSkip }, ()
   });
 });
 
+describe('webhooks: a receiver that hangs', () => {
+  it('holds only its own share of the delivery slots: another merchant\u2019s notification goes out at once behind its backlog', async () => {
+    const hanging = new Receiver();
+    const answering = new Receiver();
+    await hanging.start();
+    await answering.start();
+    hanging.behaviour = () => 'hang';
+    const gw = await start({ timeoutMs: 30_000 });
+    try {
+      const shopBClient = gw.clientFor(shopB.token, shopB.entityId);
+      await register(shopBClient, { url: hanging.url, secret: SECRET });
+      await register(gw.client, { url: answering.url, secret: SECRET });
+      // More of shop B's notifications than there are slots, all due before shop A's.
+      for (let i = 0; i < 70; i++) await shopBClient.post('/v1/payments', cardDebit());
+      const paid = await gw.client.post('/v1/payments', cardDebit());
+      for (let i = 0; i < 150 && answering.of(paid.body.id).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(answering.of(paid.body.id).length, 1, 'shop A was notified while shop B\u2019s receiver hung');
+      assert.ok(hanging.hits >= 1 && hanging.hits <= 8, `shop B\u2019s receiver holds ${hanging.hits} slots`);
+    } finally {
+      await gw.close();
+      await hanging.stop();
+      await answering.stop();
+    }
+  });
+});
+
 describe('webhooks: registered and deleted across processes', () => {
   /** Waits (up to 5 s) until `gw` knows the webhook as `known` says; the poll is an hour away. */
   async function until(gw: Gw, id: string, known: boolean): Promise<void> {
