@@ -73,7 +73,11 @@ async function migratePostgres(connectionString: string): Promise<void> {
   pool.on('error', () => undefined);
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   try {
-    const schema = (await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)).rows[0]?.schema;
+    const schema = (
+      await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db).catch((error: Error) => {
+        throw new Error(`PostgreSQL at DATABASE_URL could not be reached: ${error.message}`);
+      })
+    ).rows[0]?.schema;
     await migrate(db, schema ?? undefined);
   } finally {
     await db.destroy();

@@ -5,6 +5,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { describe, it } from 'node:test';
 import pg from 'pg';
 import { createThrottle } from '../../server/http/throttle.ts';
+import { openStore } from '../../server/store/db.ts';
 import { cardDebit, databaseUrl, pgSkip, redisUrl, startGateway } from '../support/gateway.ts';
 
 const redisSkip = redisUrl ? false : 'REDIS_URL not set: Redis tests skipped';
@@ -75,6 +76,14 @@ describe('outages', () => {
       await throttle.close();
       await relay.close();
     }
+  });
+
+  it('names DATABASE_URL when PostgreSQL cannot be reached at startup', async () => {
+    const nobody = createServer();
+    await new Promise<void>((resolve) => nobody.listen(0, '127.0.0.1', resolve));
+    const { port } = nobody.address() as { port: number };
+    await new Promise((resolve) => nobody.close(resolve));
+    await assert.rejects(openStore({ dataDir: '', databaseUrl: `postgres://root@127.0.0.1:${port}/test` }), /^Error: PostgreSQL at DATABASE_URL could not be reached: .*ECONNREFUSED/);
   });
 
   it('names REDIS_URL when Redis cannot be reached at startup', async () => {
