@@ -73,22 +73,38 @@ describe('Idempotency-Key', () => {
     assert.notEqual(later.body.id, first.body.id);
   });
 
-  it('lets a retry take over a key left pending by a process that stopped mid-request, once the 5-minute lease is over, and charges once', async () => {
+  it('lets a retry of the same request take over a key left pending by a process that stopped mid-request, once the 5-minute lease is over, and charges once; another request is refused', async () => {
     const { store } = gw.running;
-    const entityId = shopA.entityId;
-    // What a process that died right after its claim leaves behind.
-    const stored = merchantKey(gw.running.gateway.deps.vault.digest, 'key-orphan');
-    assert.deepEqual(await store.write((trx) => claimKey(trx, entityId, stored, '/v1/payments', 'digest-of-a-dead-request', gw.clock.now().getTime())), { reserved: null });
+    const acquirer = gw.running.gateway.deps.acquirer;
+    const authorize = acquirer.authorize;
+    // The first request stops inside its acquirer call, after its claim, as a process killed there would.
+    let resume!: () => void;
+    const answered = new Promise<void>((resolve) => (resume = resolve));
+    let asked!: () => void;
+    const calling = new Promise<void>((resolve) => (asked = resolve));
+    acquirer.authorize = async (call) => {
+      acquirer.authorize = authorize;
+      asked();
+      await answered;
+      return authorize.call(acquirer, call);
+    };
+    const request = () => gw.client.post('/v1/payments', cardDebit({ merchantTransactionId: 'order-orphan' }), { 'idempotency-key': 'key-orphan' });
+    const first = request();
+    await calling;
     gw.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
-    const retry = await gw.client.post('/v1/payments', cardDebit({ merchantTransactionId: 'order-orphan' }), { 'idempotency-key': 'key-orphan' });
+    const other = await gw.client.post('/v1/payments', cardDebit({ merchantTransactionId: 'order-other' }), { 'idempotency-key': 'key-orphan' });
+    assert.equal(other.status, 400, JSON.stringify(other.body));
+    assert.deepEqual(other.body.result.parameterErrors.map((e: { name: string }) => e.name), ['Idempotency-Key']);
+    const retry = await request();
     assert.equal(retry.status, 200, JSON.stringify(retry.body));
-    const again = await gw.client.post('/v1/payments', cardDebit({ merchantTransactionId: 'order-orphan' }), { 'idempotency-key': 'key-orphan' });
+    const again = await request();
     assert.equal(again.headers.get('idempotent-replayed'), 'true');
     assert.equal(again.body.id, retry.body.id);
+    // The stopped request, were it only slow, records nothing once its claim was taken over.
+    resume();
+    assert.notEqual((await first).status, 200);
     const rows = await store.db.selectFrom('payments').select('id').where('merchant_transaction_id', '=', 'order-orphan').execute();
-    assert.equal(rows.length, 1);
-    // The retry took the dead request's claim over: no record of it is left.
-    assert.equal((await store.db.selectFrom('idempotency_keys').select('key').where('request_hash', '=', 'digest-of-a-dead-request').execute()).length, 0);
+    assert.deepEqual(rows.map((r) => r.id), [retry.body.id]);
   });
 
   it('fences a claim out once it was taken over: its holder can neither record its answer nor free the key', async () => {
