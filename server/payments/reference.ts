@@ -30,7 +30,8 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export const RESERVATION_LEASE_MS = 2 * 60 * 1000;
 
-const REFERENCE_TYPES: ReadonlySet<string> = new Set<ReferenceType>(['CP', 'RV', 'RF', 'RB']);
+const REFERENCE_TYPE_LIST: readonly ReferenceType[] = ['CP', 'RV', 'RF', 'RB'];
+const REFERENCE_TYPES: ReadonlySet<string> = new Set(REFERENCE_TYPE_LIST);
 
 export async function referencePayment(
   deps: Deps,
@@ -229,7 +230,7 @@ export async function recoverPayment(deps: Deps, payment: PaymentRecord): Promis
 export async function sweepReservations(deps: Deps): Promise<number> {
   const now = deps.clock().getTime();
   let finished = 0;
-  for (const p of await staleReservations(deps.store.db, now - RESERVATION_LEASE_MS, now - PENDING_LIFETIME_MS)) {
+  for (const p of await staleReservations(deps.store.db, REFERENCE_TYPE_LIST, now - RESERVATION_LEASE_MS, now - PENDING_LIFETIME_MS)) {
     if ((await finishStale(deps, p)).status !== 'pending') finished++;
   }
   return finished;

@@ -154,18 +154,18 @@ export async function leaseReservation(trx: Trx, id: string, now: number, staleB
 
 /**
  * Pending payments reserved on another (referenced_id) that a stopped process may have left: the
- * references untouched since `referencesBefore`, the PAs made before `authorizationsBefore`;
+ * references (of `referenceTypes`) untouched since `referencesBefore`, the PAs made before `authorizationsBefore`;
  * oldest first, at most 500 (the sweep's share of a minute). The partial index of pending
  * payments serves it.
  */
-export async function staleReservations(db: Kysely<Database>, referencesBefore: number, authorizationsBefore: number): Promise<PaymentRecord[]> {
+export async function staleReservations(db: Kysely<Database>, referenceTypes: readonly string[], referencesBefore: number, authorizationsBefore: number): Promise<PaymentRecord[]> {
   const rows = await db
     .selectFrom('payments')
     .selectAll()
     .where('status', '=', 'pending')
     .where('updated_at', '<', referencesBefore)
     .where('referenced_id', 'is not', null)
-    .where((eb) => eb.or([eb('payment_type', 'in', ['CP', 'RV', 'RF', 'RB']), eb.and([eb('payment_type', '=', 'PA'), eb('created_at', '<', authorizationsBefore)])]))
+    .where((eb) => eb.or([eb('payment_type', 'in', referenceTypes), eb.and([eb('payment_type', '=', 'PA'), eb('created_at', '<', authorizationsBefore)])]))
     .orderBy('updated_at')
     .limit(500)
     .execute();
