@@ -74,10 +74,11 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   /** Slots taken: rows being sent. */
   let inFlight = 0;
   /**
-   * Slots one webhook may take: a receiver that hangs holds at most these for its timeout, and
-   * the others' notifications are claimed past its backlog (claimDue leaves a full one out).
+   * Slots one webhook may take, half: a receiver that hangs holds at most these for its timeout,
+   * and the others' notifications are claimed past its backlog (claimDue leaves a full one out);
+   * a busy receiver that answers still has enough in flight to keep up with its merchant.
    */
-  const perWebhook = Math.max(1, Math.ceil(parallel / 8));
+  const perWebhook = Math.max(1, Math.ceil(parallel / 2));
   const inFlightOf = new Map<string, number>();
   /** Rows claimed whose outcome is not written yet. */
   let unrecorded = 0;
