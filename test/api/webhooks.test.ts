@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { demoShop } from '../../demo/shop.ts';
 import { createGateway } from '../../server/gateway.ts';
@@ -676,6 +677,31 @@ describe('webhooks: registered and deleted across processes', () => {
       assert.deepEqual(await rowsFor(b, after.body.id), []);
       // The one written before the deletion is cancelled with it: nobody would decrypt it any more.
       assert.deepEqual(await rowsFor(b, paid.body.id), [{ webhook_id: hook.id, status: 'cancelled' }]);
+    } finally {
+      await a.close();
+      await b.close();
+      await schema.drop();
+    }
+  });
+
+  it('on PostgreSQL, listens again after its LISTEN connection was ended (a restart), and hears what was said meanwhile', { skip: pgSkip }, async () => {
+    const schema = await freshPostgresSchema(databaseUrl!);
+    const cardKey = 'c'.repeat(64);
+    const a = await start({ schemaUrl: schema.url, cardKey });
+    const b = await start({ schemaUrl: schema.url, cardKey });
+    try {
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      // Every listening connection of the gateways of this schema (a and b): as a restart ends them.
+      const ended = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'payment-gateway' and query like 'LISTEN %' and pid <> pg_backend_pid()`);
+      await admin.end();
+      assert.ok(ended.rowCount! >= 2, `ended ${ended.rowCount} listening connections`);
+      // Said while b was not listening: b hears it when it listens again (it reloads then).
+      const hook = await register(a.client, { url: 'https://shop.example/after-restart', secret: SECRET });
+      await until(b, hook.id, true);
+      // And listens from then on.
+      assert.equal((await a.client.delete(`/v1/webhooks/${hook.id}`)).status, 200);
+      await until(b, hook.id, false);
     } finally {
       await a.close();
       await b.close();
