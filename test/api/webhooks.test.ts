@@ -693,7 +693,7 @@ describe('webhooks: registered and deleted across processes', () => {
       const admin = new pg.Client({ connectionString: databaseUrl });
       await admin.connect();
       // Every listening connection of the gateways of this schema (a and b): as a restart ends them.
-      const ended = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'payment-gateway' and query like 'LISTEN %' and pid <> pg_backend_pid()`);
+      const ended = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'payment-gateway' and query like 'LISTEN %' and pid <> pg_backend_pid()`);
       await admin.end();
       assert.ok(ended.rowCount! >= 2, `ended ${ended.rowCount} listening connections`);
       // Said while b was not listening: b hears it when it listens again (it reloads then).
