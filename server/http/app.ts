@@ -51,6 +51,16 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     },
   }) as unknown as FastifyInstance;
 
+  // Stopping: answers still given (in flight, or pipelined behind them) end their connection, so
+  // that a client keeping it alive does not hold the process open until its keep-alive runs out.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   // Fastify reads text/plain by default; this gateway takes no such body (it would be ignored unread).
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
