@@ -117,7 +117,7 @@ export function trustProxyOf(value: string | undefined): string[] | undefined {
   if (!text) return undefined;
   const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
   const bad = entries.find((entry) => !isProxyRange(entry));
-  if (bad !== undefined) throw new Error(`TRUST_PROXY must be addresses or CIDRs (or loopback, linklocal, uniquelocal), comma-separated, none of them every address: ${bad} is neither`);
+  if (bad !== undefined) throw new Error(`TRUST_PROXY must be addresses or CIDRs (or loopback, linklocal, uniquelocal), comma-separated, and not the whole address space (that would believe every client): ${bad} is neither`);
   return entries;
 }
 

@@ -44,7 +44,7 @@ export async function referencePayment(
   const earlier = ctx.idempotency?.reserved ? await findPayment(deps.store.db, ctx.entity.id, ctx.idempotency.reserved) : undefined;
   if (earlier && earlier.referencedId === referencedId) return resumeReservation(deps, earlier, alsoWrite);
   const paymentType = request.paymentType as ReferenceType;
-  // A pending payment whose redirect step's time is up is abandoned before the rules look at it.
+  // A pending payment is brought up to date first (a step past its time abandoned, a stale reservation finished).
   const before = await findPayment(deps.store.db, ctx.entity.id, referencedId);
   if (before?.status === 'pending') await recoverPayment(deps, before);
   let reserved = await reserve(deps, ctx, referencedId, paymentType, request, true);

@@ -1,6 +1,7 @@
 // What the webview page's service worker may answer from its cache (docs/threeds-protocol.md,
 // "Webview page and service worker"). Everything else, every API call above all, is never
 // touched: it goes to the network only. Pure functions, shared by sw.ts and the unit tests.
+import { CHECKOUT_ID } from '../core/http.ts';
 import { LOCALES } from '../core/locale-list.ts';
 
 /**
@@ -25,7 +26,7 @@ export type Route = 'page' | 'frame' | 'asset';
 /** The page's message to its worker once a payment of it went on: { type: FORGET_PAGE, url }. */
 export const FORGET_PAGE = 'PW_FORGET_PAGE';
 
-const PAGE = /^\/v1\/checkouts\/[0-9a-f]{32}\.[A-Za-z0-9_-]{1,15}\/page$/;
+const PAGE = new RegExp(`^/v1/checkouts/${CHECKOUT_ID.source.slice(1, -1)}/page$`);
 
 /** How the worker answers a GET of this path (of its own origin), or undefined: the network only. */
 export function routeOf(pathname: string): Route | undefined {

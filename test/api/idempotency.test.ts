@@ -4,7 +4,7 @@ import { claimKey, completeKey, findKey, hashMerchantKeys, IDEMPOTENCY_LEASE_MS,
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cardDebit, databaseUrl, freshPostgresSchema, pgSkip, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
+import { cardDebit, databaseUrl, freshPostgresSchema, holdNextAcquirerCall, pgSkip, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
 import { billingAddress, browserData, cards } from '../support/threeds.ts';
 
 describe('Idempotency-Key', () => {
@@ -75,22 +75,11 @@ describe('Idempotency-Key', () => {
 
   it('lets a retry of the same request take over a key left pending by a process that stopped mid-request, once the 5-minute lease is over, and charges once; another request is refused', async () => {
     const { store } = gw.running;
-    const acquirer = gw.running.gateway.deps.acquirer;
-    const authorize = acquirer.authorize;
     // The first request stops inside its acquirer call, after its claim, as a process killed there would.
-    let resume!: () => void;
-    const answered = new Promise<void>((resolve) => (resume = resolve));
-    let asked!: () => void;
-    const calling = new Promise<void>((resolve) => (asked = resolve));
-    acquirer.authorize = async (call) => {
-      acquirer.authorize = authorize;
-      asked();
-      await answered;
-      return authorize.call(acquirer, call);
-    };
+    const { asked, resume } = holdNextAcquirerCall(gw, 'authorize');
     const request = () => gw.client.post('/v1/payments', cardDebit({ merchantTransactionId: 'order-orphan' }), { 'idempotency-key': 'key-orphan' });
     const first = request();
-    await calling;
+    await asked;
     gw.clock.advance(IDEMPOTENCY_LEASE_MS + 1000);
     const other = await gw.client.post('/v1/payments', cardDebit({ merchantTransactionId: 'order-other' }), { 'idempotency-key': 'key-orphan' });
     assert.equal(other.status, 400, JSON.stringify(other.body));

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import pg from 'pg';
 import { createThrottle } from '../../server/http/throttle.ts';
 import { openStore } from '../../server/store/db.ts';
-import { cardDebit, databaseUrl, pgSkip, redisUrl, shopA, startGateway } from '../support/gateway.ts';
+import { cardDebit, databaseUrl, holdNextAcquirerCall, pgSkip, redisUrl, shopA, startGateway } from '../support/gateway.ts';
 
 const redisSkip = redisUrl ? false : 'REDIS_URL not set: Redis tests skipped';
 
@@ -80,18 +80,7 @@ describe('outages', () => {
 
   it('stops without waiting on a client that keeps its connection alive: the answer in flight is given, and ends the connection', async () => {
     const gw = await startGateway();
-    const acquirer = gw.running.gateway.deps.acquirer;
-    const authorize = acquirer.authorize;
-    let resume!: () => void;
-    const answered = new Promise<void>((resolve) => (resume = resolve));
-    let asked!: () => void;
-    const calling = new Promise<void>((resolve) => (asked = resolve));
-    acquirer.authorize = async (call) => {
-      acquirer.authorize = authorize;
-      asked();
-      await answered;
-      return authorize.call(acquirer, call);
-    };
+    const { asked, resume } = holdNextAcquirerCall(gw, 'authorize');
     // One kept-alive connection: a payment, and a read pipelined behind it.
     const url = new URL(gw.base);
     const socket = connect(Number(url.port), url.hostname);
@@ -102,7 +91,7 @@ describe('outages', () => {
     const headers = `Host: ${url.host}\r\nAuthorization: Bearer ${shopA.token}\r\n`;
     socket.write(`POST /v1/payments HTTP/1.1\r\n${headers}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
     socket.write(`GET /v1/payments/0123456789abcdef0123456789abcdef?entityId=${shopA.entityId} HTTP/1.1\r\n${headers}\r\n`);
-    await calling;
+    await asked;
     const stopped = gw.close();
     resume();
     // Without the connection ended, the stop waited until the client let go of it.

@@ -3,7 +3,7 @@
 // process that "stops" here is a request whose acquirer call never answers until the test lets it.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
-import { cardDebit, databaseUrl, pgSkip, startGateway, type Reply, type TestGateway, type TestGatewayOptions } from '../support/gateway.ts';
+import { cardDebit, databaseUrl, holdNextAcquirerCall, pgSkip, startGateway, type Reply, type TestGateway, type TestGatewayOptions } from '../support/gateway.ts';
 
 const TEST_SUCCESS = '000.100.110';
 const MINUTE = 60 * 1000;
@@ -35,22 +35,11 @@ function reservationsSuite(options: TestGatewayOptions) {
    * its id, the request's reply to come, and `resume` to let that first call answer at last.
    */
   async function stoppedAfterReservation(method: 'capture' | 'refund' | 'reverse' | 'authorize', referencedId: string, request: () => Promise<Reply>) {
-    const acquirer = gw.running.gateway.deps.acquirer as unknown as Record<string, (call: unknown) => Promise<unknown>>;
-    const real = acquirer[method]!;
-    let resume!: () => void;
-    const answered = new Promise<void>((resolve) => (resume = resolve));
+    const { asked, resume } = holdNextAcquirerCall(gw, method);
     stopped.push(resume);
-    let asked!: () => void;
-    const calling = new Promise<void>((resolve) => (asked = resolve));
-    acquirer[method] = async (call: unknown) => {
-      acquirer[method] = real;
-      asked();
-      await answered;
-      return real.call(acquirer, call);
-    };
     const reply = request();
     // Once the acquirer is asked (after the reservation's commit), and the acquirer is itself again.
-    await calling;
+    await asked;
     const reservation = await pendingOn(referencedId);
     assert.equal(reservation.length, 1, 'the request reserved its payment');
     return { id: reservation[0]!.id, reply, resume };

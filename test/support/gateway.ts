@@ -84,6 +84,27 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
+/**
+ * The acquirer's next `method` call holds until `resume`: the request making it stops there, as
+ * a process killed mid-call would (or one only slow, once resumed). `asked` resolves when that
+ * call came in, by when the acquirer is itself again for every later call.
+ */
+export function holdNextAcquirerCall(gw: TestGateway, method: 'authorize' | 'capture' | 'refund' | 'reverse'): { asked: Promise<void>; resume: () => void } {
+  const acquirer = gw.running.gateway.deps.acquirer as unknown as Record<string, (call: unknown) => Promise<unknown>>;
+  const real = acquirer[method]!;
+  let resume!: () => void;
+  const answered = new Promise<void>((resolve) => (resume = resolve));
+  let called!: () => void;
+  const asked = new Promise<void>((resolve) => (called = resolve));
+  acquirer[method] = async (call: unknown) => {
+    acquirer[method] = real;
+    called();
+    await answered;
+    return real.call(acquirer, call);
+  };
+  return { asked, resume };
+}
+
 export interface TestGatewayOptions {
   env?: GatewayEnv;
   /** Use PostgreSQL at this URL, in a fresh schema of its own. */
