@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ID } from './ids.ts';
+import { MAX_ACQUIRER_TIMEOUT_MS } from './payments/unanswered.ts';
 
 const webhookSchema = z.object({
   url: z.string().url(),
@@ -99,6 +100,8 @@ export interface Settings {
   /** Webhook delivery: how often due retries are looked for, and how long a receiver may take (default 5 s, 30 s). */
   webhookPollMs?: number;
   webhookTimeoutMs?: number;
+  /** How long the acquirer may take to answer (default and most 60 s): past it an authorization is declined as uncertain and reversed. */
+  acquirerTimeoutMs?: number;
   /** Schedules (job.*): how often due occurrences are looked for (default 1 s). */
   schedulePollMs?: number;
   /** Schedules: how long a claimed firing may stay unrecorded before another claim pays it (default 5 min). */
@@ -133,6 +136,15 @@ function isProxyRange(entry: string): boolean {
   return bits >= 1 && bits <= (family === 4 ? 32 : 128);
 }
 
+/** A duration setting: a whole number of milliseconds above 0 (a typo would otherwise time everything out at once), at most `max`. */
+function millisecondsOf(env: NodeJS.ProcessEnv, name: string, max = 9_999_999_999): number | undefined {
+  const text = env[name]?.trim();
+  if (!text) return undefined;
+  if (!/^[1-9]\d{0,9}$/.test(text)) throw new Error(`${name} must be a whole number of milliseconds above 0, not ${text}`);
+  if (Number(text) > max) throw new Error(`${name} must be at most ${max} milliseconds, not ${text}`);
+  return Number(text);
+}
+
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
   const gatewayEnv = env.GATEWAY_ENV ?? 'test';
   if (gatewayEnv !== 'test' && gatewayEnv !== 'live') throw new Error(`GATEWAY_ENV must be test or live, not ${gatewayEnv}`);
@@ -150,10 +162,12 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     buildNumber: env.BUILD_NUMBER ?? 'dev',
     logLevel: env.LOG_LEVEL ?? 'info',
     distDir: env.DIST_DIR ?? 'dist',
-    webhookPollMs: env.WEBHOOK_POLL_MS ? Number(env.WEBHOOK_POLL_MS) : undefined,
-    webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS ? Number(env.WEBHOOK_TIMEOUT_MS) : undefined,
-    schedulePollMs: env.SCHEDULE_POLL_MS ? Number(env.SCHEDULE_POLL_MS) : undefined,
-    scheduleLeaseMs: env.SCHEDULE_LEASE_MS ? Number(env.SCHEDULE_LEASE_MS) : undefined,
+    webhookPollMs: millisecondsOf(env, 'WEBHOOK_POLL_MS'),
+    webhookTimeoutMs: millisecondsOf(env, 'WEBHOOK_TIMEOUT_MS'),
+    // At most a minute: a reservation's lease (2 minutes) must outlast the wait for its answer.
+    acquirerTimeoutMs: millisecondsOf(env, 'ACQUIRER_TIMEOUT_MS', MAX_ACQUIRER_TIMEOUT_MS),
+    schedulePollMs: millisecondsOf(env, 'SCHEDULE_POLL_MS'),
+    scheduleLeaseMs: millisecondsOf(env, 'SCHEDULE_LEASE_MS'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
 }

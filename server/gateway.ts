@@ -19,6 +19,7 @@ import { hashMerchantKeys, purgeExpiredKeys } from './store/idempotency.ts';
 import { sweep } from './threeds/steps.ts';
 import type { Deps } from './payments/deps.ts';
 import { sweepReservations } from './payments/reference.ts';
+import { MAX_ACQUIRER_TIMEOUT_MS } from './payments/unanswered.ts';
 import { startWebhooks } from './webhooks/webhooks.ts';
 
 /** What the card-key digest is taken of: a constant, so that equal keys give equal digests. */
@@ -73,6 +74,8 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
       vault,
       env: settings.env,
       newId,
+      acquirerTimeoutMs: settings.acquirerTimeoutMs ?? MAX_ACQUIRER_TIMEOUT_MS,
+      reversals: new Set(),
     },
     merchants,
     throttle: await createThrottle(settings.redisUrl, (message, error) => log?.warn(error ? { err: error.message } : {}, message)).catch(async (error: Error) => {
@@ -84,6 +87,7 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
   };
   const app = await buildApp(gateway, { logLevel: settings.logLevel, logger: overrides.logger, trustProxy: settings.trustProxy });
   log = app.log;
+  gateway.deps.log = app.log;
   if (!gateway.assets.ready) app.log.warn(gateway.assets.problem);
   else for (const problem of gateway.assets.problems) app.log.warn(problem);
   const webhooks = await startWebhooks(gateway, app.log, { pollMs: settings.webhookPollMs, timeoutMs: settings.webhookTimeoutMs });
@@ -111,6 +115,8 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
       await scheduler.stop();
       await webhooks.stop();
       await app.close();
+      // Reversals of authorizations not recorded as approved are finished, not dropped.
+      await Promise.allSettled([...(gateway.deps.reversals ?? [])]);
       await gateway.throttle.close();
       await store.close();
     },

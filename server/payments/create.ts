@@ -21,6 +21,7 @@ import type { AlsoWrite, Context, Deps, Invalid } from './deps.ts';
 import { withInitialTransactionId } from './cardOnFile.ts';
 import { isIncrement } from './rules.ts';
 import { successCode } from './resultCodes.ts';
+import { authorizeOrDecline, reverseUnrecorded } from './unanswered.ts';
 import { createdEvents, enqueueEvents } from '../webhooks/outbox.ts';
 
 export interface Created {
@@ -249,6 +250,8 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
     const refusal = await reserveOnAuthorization(deps, ctx, request, reservation);
     if (refusal) return refusal;
   }
+  // The acquirer approved: should recording that fail, the authorization is released.
+  let approvedAtAcquirer = false;
   const authorizeAndRecord = async (): Promise<Created | Invalid> => {
     let outcome: AcquirerOutcome | undefined;
     if (before.kind === 'authorize') {
@@ -264,11 +267,11 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
         ...(before.threeDSecure ? { threeDSecure: before.threeDSecure } : {}),
         ...(request.pos ? { pos: request.pos } : {}),
       };
-      outcome = await (request.paymentType === 'CD' ? deps.acquirer.credit(authorization) : deps.acquirer.authorize(authorization)).catch((error: unknown) => {
-        // A reservation must end: a connector that fails to answer declines it, as for references.
-        if (reservation) return { approved: false, declineCode: '900.100.100', connectorDetails: {} } satisfies AcquirerOutcome;
-        throw error;
-      });
+      // No answer declines the payment (a reservation must end too), and what it may have authorized is reversed.
+      outcome = await authorizeOrDecline(deps, { id, entityId: ctx.entity.id, amountMinor, currency: request.currency }, () =>
+        request.paymentType === 'CD' ? deps.acquirer.credit(authorization) : deps.acquirer.authorize(authorization),
+      );
+      approvedAtAcquirer = outcome.approved;
     }
     const now = deps.clock().getTime();
     const pending = before.kind === 'authenticate' || outcome?.pending === true;
@@ -375,6 +378,8 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
         return true;
       });
       if (!recorded) {
+        // Its reservation ended as failed meanwhile (stale): an approval come too late is released.
+        if (approved) reverseUnrecorded(deps, record, 'the acquirer approved it after the payment had ended');
         const ended: Created = { kind: 'payment', payment: (await findPayment(deps.store.db, record.entityId, record.id)) ?? record };
         if (alsoWrite) await deps.store.write((trx) => alsoWrite(trx, ended));
         return ended;
@@ -382,13 +387,19 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
     }
     return created;
   };
-  if (!reservation) return authorizeAndRecord();
   try {
     return await authorizeAndRecord();
   } catch (error) {
+    const why = `recording the acquirer's answer failed: ${(error as Error).message}`;
+    if (!reservation) {
+      // Nothing was written: the authorization is released.
+      if (approvedAtAcquirer) reverseUnrecorded(deps, { id, entityId: ctx.entity.id, amountMinor, currency: request.currency }, why);
+      throw error;
+    }
     // A reservation must end: one left pending would hold its PA's reversal back.
     const ended: PaymentRecord = { ...reservation, status: 'rejected', resultCode: '900.100.100', updatedAt: deps.clock().getTime() };
-    await deps.store.write((trx) => settlePendingPayment(trx, ended)).catch(() => undefined);
+    const settled = await deps.store.write((trx) => settlePendingPayment(trx, ended)).catch(() => false);
+    if (settled && approvedAtAcquirer) reverseUnrecorded(deps, reservation, why);
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 // What domain code is given: side effects come in as parameters, never from imports of http.
+import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Entity, GatewayEnv } from '../config.ts';
 import type { Vault } from '../registrations/vault.ts';
@@ -15,6 +16,12 @@ export interface Deps {
   vault: Vault;
   env: GatewayEnv;
   newId: () => string;
+  /** How long the acquirer may take to answer before its answer counts as lost (payments/unanswered.ts). */
+  acquirerTimeoutMs: number;
+  /** Reversals of authorizations not recorded as approved still in flight: a stopping gateway waits for them. */
+  reversals?: Set<Promise<void>>;
+  /** What operators must hear of (the app's logger, once it exists). */
+  log?: Pick<Logger, 'warn' | 'error'>;
   /** Webhook notifications, written with the change they report (absent: none are written). */
   webhooks?: Webhooks;
 }

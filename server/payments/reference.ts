@@ -15,6 +15,7 @@ import { refused, type AlsoWrite, type Context, type Deps, type Refusal } from '
 import { successCode } from './resultCodes.ts';
 import { decideReference, type ReferenceType } from './rules.ts';
 import { enqueueEvents } from '../webhooks/outbox.ts';
+import { askAcquirer, reverseUnrecorded } from './unanswered.ts';
 
 export interface Referenced {
   kind: 'payment';
@@ -114,12 +115,6 @@ function reserve(deps: Deps, ctx: Context, referencedId: string, paymentType: Re
 }
 
 /**
- * How long an acquirer's answer is waited for: less than RESERVATION_LEASE_MS, so that whoever
- * asks again after the lease never overlaps a process still waiting for the first answer.
- */
-const ACQUIRER_TIMEOUT_MS = 60_000;
-
-/**
  * Asks the acquirer for a reserved reference and records its answer, fenced: when another process
  * recorded one first (a retry, the sweep), that one stands, and is the answer here too. No answer
  * (an error, a timeout) says nothing of whether the acquirer did it: the reservation stays
@@ -129,7 +124,7 @@ const ACQUIRER_TIMEOUT_MS = 60_000;
 async function settleReservation(deps: Deps, payment: PaymentRecord, alsoWrite?: AlsoWrite<Referenced>): Promise<Referenced> {
   if (payment.status === 'pending') {
     const call: ReferenceRequest = { paymentId: payment.id, referencedId: payment.referencedId!, amountMinor: payment.amountMinor, currency: payment.currency };
-    const outcome = await withTimeout(acquirerCall(deps, payment.paymentType as ReferenceType, call), ACQUIRER_TIMEOUT_MS).catch(() => undefined);
+    const outcome = await askAcquirer(deps, acquirerCall(deps, payment.paymentType as ReferenceType, call)).catch(() => undefined);
     const now = deps.clock().getTime();
     const settled: PaymentRecord | undefined = outcome
       ? {
@@ -161,12 +156,6 @@ async function answerWith(deps: Deps, payment: PaymentRecord, alsoWrite?: AlsoWr
   const result: Referenced = { kind: 'payment', payment };
   if (alsoWrite) await deps.store.write((trx) => alsoWrite(trx, result));
   return result;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -202,6 +191,8 @@ async function finishStale(deps: Deps, p: PaymentRecord): Promise<PaymentRecord>
     await enqueueEvents(trx, deps, { type: 'PAYMENT', action: 'CREATED', payment: ended });
     return true;
   });
+  // Its process may have been answered before it stopped: what the acquirer approved is released.
+  if (recorded) reverseUnrecorded(deps, p, 'its process stopped while the acquirer was asked');
   return recorded ? ended : ((await findPayment(deps.store.db, p.entityId, p.id)) ?? p);
 }
 

@@ -87,6 +87,11 @@ export interface Acquirer {
    * same operation, done at most once, and answer its outcome.
    */
   capture(request: ReferenceRequest): Promise<AcquirerOutcome>;
+  /**
+   * Also names authorizations the gateway did not record as approved (their answer was lost or
+   * came late: payments/unanswered.ts): a connector releases one that stands, and declines when
+   * there is none.
+   */
   reverse(request: ReferenceRequest): Promise<AcquirerOutcome>;
   refund(request: ReferenceRequest): Promise<AcquirerOutcome>;
   /** Charges again what an earlier refund gave back. */

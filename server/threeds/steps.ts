@@ -9,6 +9,7 @@ import { sealedRegistration, type NewRegistration } from '../registrations/seale
 import { withInitialTransactionId } from '../payments/cardOnFile.ts';
 import type { Deps } from '../payments/deps.ts';
 import { successCode } from '../payments/resultCodes.ts';
+import { authorizeOrDecline, reverseUnrecorded } from '../payments/unanswered.ts';
 import type { ResultCode } from '../results.ts';
 import type { AcquirerOutcome, AccountData, AuthorizationRequest } from '../simulator/acquirer.ts';
 import { settleCheckout } from '../store/checkouts.ts';
@@ -165,10 +166,16 @@ const abandoned = (step: Step): Ending => (step.kind === 'provider' ? { provider
 async function abandon(deps: Deps, step: Step): Promise<boolean> {
   const now = deps.clock().getTime();
   const completing = step.status === 'completing';
-  return finish(deps, step, abandoned(step), undefined, {
+  const ended = await finish(deps, step, abandoned(step), undefined, {
     from: completing ? ['completing'] : WAITING,
     dueBy: now - (completing ? COMPLETING_GRACE_MS : 0),
   });
+  if (ended && completing && step.kind !== 'standalone' && step.paymentId) {
+    // Its process stopped while the acquirer was asked: what the acquirer may have authorized is released.
+    const payment = await findPayment(deps.store.db, step.entityId, step.paymentId);
+    if (payment) reverseUnrecorded(deps, payment, 'its process stopped while the acquirer was asked');
+  }
+  return ended;
 }
 
 /**
@@ -277,11 +284,14 @@ async function authorizeAndFinish(deps: Deps, step: Step, from: StepStatus[], en
       ...(threeDSecure ? { threeDSecure } : {}),
       ...('provider' in ending ? { providerApproved: true } : {}),
     };
-    const answer = await deps.acquirer.authorize(request).catch((): AcquirerOutcome => ({ approved: false, declineCode: '900.100.100', connectorDetails: {} }));
+    // No answer declines it, and what the acquirer may have authorized is reversed.
+    const answer = await authorizeOrDecline(deps, payment, () => deps.acquirer.authorize(request));
     // A second "pending" is no answer: the connector failed to decide.
     outcome = answer.pending ? { ...answer, approved: false, pending: false, declineCode: answer.declineCode ?? '900.100.300' } : answer;
   }
-  await finish(deps, held, ending, { outcome, number: sealed.number }, { from: ['completing'] });
+  const finished = await finish(deps, held, ending, { outcome, number: sealed.number }, { from: ['completing'] });
+  // The step was swept meanwhile (ended as abandoned): an approval come too late is released.
+  if (!finished && outcome.approved && payment) reverseUnrecorded(deps, payment, 'the acquirer approved it after the payment had ended');
   return (await findStep<StepData>(deps.store.db, step.id)) ?? step;
 }
 

@@ -120,6 +120,7 @@ export interface TestGatewayOptions {
   cardKey?: string;
   webhookPollMs?: number;
   webhookTimeoutMs?: number;
+  acquirerTimeoutMs?: number;
   schedulePollMs?: number;
   scheduleLeaseMs?: number;
   trustProxy?: string[];
@@ -160,6 +161,7 @@ export function testSettings(dataDir: string, options: TestGatewayOptions = {}):
     distDir: options.distDir ?? 'dist',
     webhookPollMs: options.webhookPollMs,
     webhookTimeoutMs: options.webhookTimeoutMs,
+    acquirerTimeoutMs: options.acquirerTimeoutMs,
     schedulePollMs: options.schedulePollMs,
     scheduleLeaseMs: options.scheduleLeaseMs,
     trustProxy: options.trustProxy,

@@ -25,4 +25,20 @@ describe('settings from the environment', () => {
     for (const bad of ['cafe', '0.0.0.0/0', '::/0', '10.0.0.0/33', '10.0.0.1/8/8', '300.1.1.1']) assert.throws(() => settingsFromEnv({ TRUST_PROXY: bad }), new RegExp(`${bad.replace(/[./]/g, '\\$&')} is neither`), bad);
     assert.deepEqual(settingsFromEnv({ TRUST_PROXY: 'fd00::/8' }).trustProxy, ['fd00::/8']);
   });
+
+  it('takes durations as whole milliseconds above 0 and refuses anything else by name (NaN would time every call out at once)', () => {
+    const settings = settingsFromEnv({ ACQUIRER_TIMEOUT_MS: '15000', WEBHOOK_TIMEOUT_MS: ' 30000 ', SCHEDULE_LEASE_MS: '300000' });
+    assert.equal(settings.acquirerTimeoutMs, 15000);
+    assert.equal(settings.webhookTimeoutMs, 30000);
+    assert.equal(settings.scheduleLeaseMs, 300000);
+    assert.equal(settingsFromEnv({}).acquirerTimeoutMs, undefined);
+    // A reservation's lease (2 minutes) must outlast the wait for its answer.
+    assert.equal(settingsFromEnv({ ACQUIRER_TIMEOUT_MS: '60000' }).acquirerTimeoutMs, 60000);
+    assert.throws(() => settingsFromEnv({ ACQUIRER_TIMEOUT_MS: '60001' }), /^Error: ACQUIRER_TIMEOUT_MS must be at most 60000 milliseconds, not 60001$/);
+    for (const name of ['ACQUIRER_TIMEOUT_MS', 'WEBHOOK_POLL_MS', 'WEBHOOK_TIMEOUT_MS', 'SCHEDULE_POLL_MS', 'SCHEDULE_LEASE_MS']) {
+      for (const bad of ['abc', '0', '-5', '1.5', '60s', '1e3']) {
+        assert.throws(() => settingsFromEnv({ [name]: bad }), new RegExp(`^Error: ${name} must be a whole number of milliseconds above 0, not ${bad.replace('.', '\\.')}$`), `${name}=${bad}`);
+      }
+    }
+  });
 });
