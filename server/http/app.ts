@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { newNdc } from '../ids.ts';
-import { errorBody, meta } from './envelope.ts';
+import { errorBody, meta, tryLaterBody } from './envelope.ts';
 import { loggerOptions } from './log.ts';
 import { VALID_HOST } from './pages.ts';
 import { parseForm, readJson, type Flat } from './params.ts';
@@ -40,6 +40,8 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     // A request must have arrived whole within 30 s: a body trickled a byte at a time would hold
     // its connection (and a stopping process) for good. Node's own default is 5 minutes; Fastify's none.
     requestTimeout: 30_000,
+    // A request that comes while the gateway stops is refused by the hook below, in the gateway's envelope.
+    return503OnClosing: false,
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     // Paths the router cannot read (bad percent-encoding, a segment above 100 characters) get the
     // gateway's envelope too, not Fastify's own body: no id that long exists, so that one is a 404.
@@ -59,6 +61,12 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
+  });
+  // A request that comes on a connection opened before the stop (a load balancer's pool) is
+  // refused, to be sent again to another process: the catalogue's "try later" code.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    return reply.code(503).header('retry-after', '1').send(tryLaterBody(meta(g.buildNumber, g.deps.clock()), newNdc(), g.deps.newId()));
   });
 
   // Fastify reads text/plain by default; this gateway takes no such body (it would be ignored unread).

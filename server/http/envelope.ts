@@ -33,6 +33,11 @@ export function errorBody(code: ResultCode, m: Meta, ndc: string, parameterError
   };
 }
 
+/** 800.120.100, try later: throttled (429) or stopping (503); the spec gives it exactly these five fields. */
+export function tryLaterBody(m: Meta, ndc: string, id: string): Record<string, unknown> {
+  return { buildNumber: m.buildNumber, id, ndc, result: { code: '800.120.100', description: catalogue['800.120.100'] }, timestamp: m.timestamp };
+}
+
 export interface Reply {
   status: number;
   body: Record<string, unknown>;

@@ -8,7 +8,7 @@ import { ID, newNdc } from '../ids.ts';
 import type { AlsoWrite, Context, Deps } from '../payments/deps.ts';
 import { completeKey, claimKey, findKey, IDEMPOTENCY_LEASE_MS, merchantKey, releaseKey } from '../store/idempotency.ts';
 import type { Trx } from '../store/db.ts';
-import { errorBody, meta, type Reply } from './envelope.ts';
+import { errorBody, meta, tryLaterBody, type Reply } from './envelope.ts';
 import type { Flat, ParamError } from './params.ts';
 import type { Operation, Throttle } from './throttle.ts';
 import type { WidgetAssets } from './widgetAssets.ts';
@@ -144,10 +144,8 @@ async function proceed<V extends object>(g: Gateway, request: FastifyRequest, re
   const { ctx } = caller;
   const ndc = ctx.ndc;
   if (!(await g.throttle.allow(caller.keyScope ?? ctx.entity.id, step.operation, ctx.entity.throttle.perSecond))) {
-    const m = meta(g.buildNumber, g.deps.clock());
-    const { result, buildNumber, timestamp } = errorBody('800.120.100', m, ndc) as { result: unknown; buildNumber: string; timestamp: string };
     // Counters run per second: the next second is the earliest a retry can pass.
-    return send(reply, { status: 429, body: { buildNumber, id: g.deps.newId(), ndc, result, timestamp } }, { 'retry-after': '1' });
+    return send(reply, { status: 429, body: tryLaterBody(meta(g.buildNumber, g.deps.clock()), ndc, g.deps.newId()) }, { 'retry-after': '1' });
   }
 
   if (bodyErrors.length > 0) {

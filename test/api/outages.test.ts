@@ -104,6 +104,36 @@ describe('outages', () => {
     assert.match(received, /"merchantTransactionId":"paid-while-stopping"/);
   });
 
+  it('refuses a request that comes while it stops, on a connection opened before, with 503 in its own envelope (800.120.100, Retry-After), not Fastify\u2019s body', async () => {
+    const gw = await startGateway();
+    const { asked, resume } = holdNextAcquirerCall(gw, 'authorize');
+    const url = new URL(gw.base);
+    const headers = `Host: ${url.host}\r\nAuthorization: Bearer ${shopA.token}\r\n`;
+    // A payment in flight keeps the gateway stopping; a load balancer's pooled connection waits.
+    const paying = gw.client.post('/v1/payments', cardDebit());
+    const pooled = connect(Number(url.port), url.hostname);
+    await new Promise<void>((resolve) => pooled.once('connect', () => resolve()));
+    let received = '';
+    const ended = new Promise<void>((resolve) => pooled.on('close', () => resolve()));
+    pooled.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+    await asked;
+    const stopped = gw.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    pooled.write(`GET /v1/payments/0123456789abcdef0123456789abcdef?entityId=${shopA.entityId} HTTP/1.1\r\n${headers}\r\n`);
+    await ended;
+    resume();
+    await stopped;
+    assert.equal((await paying).status, 200, 'the payment in flight is answered');
+    const [head = '', body = ''] = received.split('\r\n\r\n');
+    assert.match(head, /^HTTP\/1\.1 503 Service Unavailable/);
+    assert.match(head, /\r\nretry-after: 1\r\n/i);
+    assert.match(head, /\r\nconnection: close\r\n/i);
+    const answer = JSON.parse(body);
+    assert.deepEqual(answer.result, { code: '800.120.100', description: 'too many requests, try later' });
+    // The spec's five fields of 800.120.100, as a throttled answer has them.
+    assert.deepEqual(Object.keys(answer).sort(), ['buildNumber', 'id', 'ndc', 'result', 'timestamp']);
+  });
+
   it('names DATABASE_URL when PostgreSQL cannot be reached at startup', async () => {
     const nobody = createServer();
     await new Promise<void>((resolve) => nobody.listen(0, '127.0.0.1', resolve));
