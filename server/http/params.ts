@@ -176,6 +176,8 @@ function numbersAsWritten(text: string): string {
  * that only valid JSON is read.
  */
 export function readJson(text: string): { value: Flat; errors: ParamError[] } {
+  // A byte order mark is no part of the JSON text (RFC 8259 lets a reader ignore it).
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (!text.length) return { value: {}, errors: [] };
   let json: unknown;
   try {
@@ -186,7 +188,50 @@ export function readJson(text: string): { value: Flat; errors: ParamError[] } {
     // The parser's own message would quote the body, card number included.
     return { value: {}, errors: [{ name: 'body', value: '', message: 'body is not valid JSON' }] };
   }
-  return flattenJson(json);
+  // JSON.parse keeps the last of a key sent twice in one object: a form's second value is refused, so is this.
+  const read = flattenJson(json);
+  const twice = keySentTwice(text);
+  if (twice !== undefined) read.errors.push({ name: twice, value: read.value[twice] ?? '', message: `${twice} was sent more than once` });
+  return read;
+}
+
+/** The flat name of the first key that one object of a valid JSON text has twice, or undefined. */
+function keySentTwice(text: string): string | undefined {
+  // One frame per open object or array: its path, its keys so far, and (objects) whether a key comes next.
+  const frames: Array<{ path: PropertyKey[]; keys?: Set<string>; index: number; awaitingKey: boolean; lastKey?: string }> = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    const top = frames[frames.length - 1];
+    if (c === 123 /* { */ || c === 91 /* [ */) {
+      const path = top ? [...top.path, top.keys ? top.lastKey! : top.index] : [];
+      frames.push({ path, ...(c === 123 ? { keys: new Set<string>() } : {}), index: 0, awaitingKey: c === 123 });
+      i++;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) {
+      frames.pop();
+      i++;
+    } else if (c === 44 /* , */) {
+      if (top?.keys) top.awaitingKey = true;
+      else if (top) top.index++;
+      i++;
+    } else if (c === 34 /* " */) {
+      let end = i + 1;
+      let escaped = false;
+      for (let d = text.charCodeAt(end); d !== 34 || escaped; d = text.charCodeAt(++end)) escaped = !escaped && d === 92;
+      if (top?.keys && top.awaitingKey) {
+        const raw = text.slice(i + 1, end);
+        const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+        if (top.keys.has(key)) return flatName([...top.path, key]);
+        top.keys.add(key);
+        top.lastKey = key;
+        top.awaitingKey = false;
+      }
+      i = end + 1;
+    } else {
+      i++;
+    }
+  }
+  return undefined;
 }
 
 /**

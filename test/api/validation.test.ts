@@ -200,6 +200,29 @@ describe('request validation over HTTP', () => {
       assert.deepEqual(a.body.result.parameterErrors, [{ name: 'amount', value: '1.00', message: 'amount was sent more than once' }]);
     });
 
+    it('reports a JSON key sent twice in one object (JSON.parse would keep the last), card data masked, nested names written as flat ones', async () => {
+      const json = JSON.stringify({ entityId: shopA.entityId, ...cardDebit() });
+      const twice = await send('POST', '/v1/payments', { 'content-type': 'application/json' }, `${json.slice(0, -1)},"amount":"1.00"}`);
+      assertInvalid(twice, '200.300.404', ['amount']);
+      assert.deepEqual(twice.body.result.parameterErrors, [{ name: 'amount', value: '1.00', message: 'amount was sent more than once' }]);
+      const card = await send('POST', '/v1/payments', { 'content-type': 'application/json' }, `${json.slice(0, -1)},"card.number":"5200000000000007"}`);
+      assert.deepEqual(card.body.result.parameterErrors, [{ name: 'card.number', value: '************0007', message: 'card.number was sent more than once' }]);
+      assert.equal(card.text.includes('5200000000000007'), false);
+      const nested = await send('POST', '/v1/payments', { 'content-type': 'application/json' }, `${json.slice(0, -1)},"cart":{"items":[{"name":"a","name":"b"}]}}`);
+      assert.deepEqual(nested.body.result.parameterErrors, [{ name: 'cart.items[0].name', value: 'b', message: 'cart.items[0].name was sent more than once' }]);
+      // An escaped key is the same key.
+      const escaped = await send('POST', '/v1/payments', { 'content-type': 'application/json' }, `${json.slice(0, -1)},"\\u0061mount":"2.00"}`);
+      assert.deepEqual(escaped.body.result.parameterErrors.map((e: { name: string }) => e.name), ['amount']);
+      // The same key in two objects, and key-like text inside a value, are no repetition.
+      const fine = await send('POST', '/v1/payments', { 'content-type': 'application/json' }, `${json.slice(0, -1)},"cart":{"items":[{"name":"a"},{"name":"b"}]},"merchantMemo":"{\\"amount\\":1,\\"amount\\":2}"}`);
+      assert.equal(fine.status, 200, fine.text);
+    });
+
+    it('reads a JSON body that starts with a byte order mark', async () => {
+      const a = await send('POST', '/v1/payments', { 'content-type': 'application/json' }, `\ufeff${JSON.stringify({ entityId: shopA.entityId, ...cardDebit() })}`);
+      assert.equal(a.status, 200, a.text);
+    });
+
     it('masks the card number and security code when they are sent twice', async () => {
       const body = `${new URLSearchParams({ entityId: shopA.entityId, ...cardDebit() })}&card.number=5200000000000007&card.cvv=987`;
       const a = await send('POST', '/v1/payments', { 'content-type': 'application/x-www-form-urlencoded' }, body);
