@@ -7,6 +7,7 @@ import { errorBody, meta, tryLaterBody } from './envelope.ts';
 import { loggerOptions } from './log.ts';
 import { VALID_HOST } from './pages.ts';
 import { parseForm, readJson, type Flat } from './params.ts';
+import { headerProblem } from './requestHeaders.ts';
 import type { Gateway, ParsedBody } from './pipeline.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
 import { openapiRoutes } from './routes/openapi.ts';
@@ -60,6 +61,8 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     closing = true;
   });
   app.addHook('onSend', async (_request, reply) => {
+    // Every answer is what its Content-Type says: no browser guesses a script out of a JSON error.
+    reply.header('x-content-type-options', 'nosniff');
     if (closing) reply.header('connection', 'close');
   });
   // A request that comes on a connection opened before the stop (a load balancer's pool) is
@@ -103,14 +106,17 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     multipartRead.add(request);
   });
 
-  // Page policies and the URLs of redirects are built from the Host; one that is no host[:port]
+  // Headers a proxy could read otherwise than the gateway are refused (requestHeaders.ts). Page
+  // policies and the URLs of redirects are built from the Host; one that is no host[:port]
   // (`a; script-src *`) is refused before anything reads it.
   app.addHook('onRequest', async (request, reply) => {
     // Behind a trusted proxy both come from its X-Forwarded-* headers: held to the same form.
-    if (VALID_HOST.test(request.host ?? '') && (request.protocol === 'http' || request.protocol === 'https')) return;
-    return reply
-      .code(400)
-      .send(errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), newNdc(), [{ name: 'Host', value: '', message: 'Host must be a host name or address, with an optional port' }]));
+    const problem =
+      headerProblem(request.raw) ??
+      (VALID_HOST.test(request.host ?? '') && (request.protocol === 'http' || request.protocol === 'https')
+        ? undefined
+        : { name: 'Host', value: '', message: 'Host must be a host name or address, with an optional port' });
+    if (problem) return reply.code(400).send(errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), newNdc(), [problem]));
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -155,7 +155,6 @@ export function sendPage(reply: FastifyReply, html: string, csp: string, status 
       'content-security-policy': csp,
       'cache-control': 'no-store',
       'referrer-policy': 'no-referrer',
-      'x-content-type-options': 'nosniff',
       ...extra,
     })
     .send(html);

@@ -190,6 +190,12 @@ export function readJson(text: string): { value: Flat; errors: ParamError[] } {
   }
   // JSON.parse keeps the last of a key sent twice in one object: a form's second value is refused, so is this.
   const read = flattenJson(json);
+  // Bytes that were no UTF-8 became U+FFFD when the body was read (an escaped \\ufffd is the character itself).
+  if (text.indexOf(REPLACEMENT) !== -1) {
+    for (const [name, v] of Object.entries(read.value)) {
+      if (name.includes(REPLACEMENT) || v.includes(REPLACEMENT)) read.errors.push({ name, value: v, message: `${name} is not UTF-8: a JSON body is UTF-8` });
+    }
+  }
   const twice = keySentTwice(text);
   if (twice !== undefined) read.errors.push({ name: twice, value: read.value[twice] ?? '', message: `${twice} was sent more than once` });
   return read;
@@ -274,12 +280,18 @@ export function flattenJson(body: unknown): { value: Flat; errors: ParamError[] 
 export function parseForm(body: string): { value: Flat; errors: ParamError[] } {
   const value: Flat = {};
   const errors: ParamError[] = [];
-  readForm(body, (name, v) => {
-    if (Object.hasOwn(value, name)) errors.push({ name, value: v, message: `${name} was sent more than once` });
+  // Bytes that were no UTF-8 became U+FFFD: raw ones when the body was read, escaped ones when repaired.
+  const rawReplaced = body.indexOf(REPLACEMENT) !== -1;
+  readForm(body, (name, v, repaired) => {
+    if ((repaired || rawReplaced) && (name.includes(REPLACEMENT) || v.includes(REPLACEMENT))) {
+      errors.push({ name, value: v, message: `${name} is not UTF-8: a form's names and values are UTF-8, percent-encoded` });
+    } else if (Object.hasOwn(value, name)) errors.push({ name, value: v, message: `${name} was sent more than once` });
     else setParam(value, name, v);
   });
   return { value, errors };
 }
+
+const REPLACEMENT = '\uFFFD';
 
 const PLUS = /\+/g;
 const decodedNames = new Map<string, string>();
@@ -307,7 +319,7 @@ export function formPairs(body: string): Array<[string, string]> {
  * repeat from request to request and are decoded once; a part with malformed escapes (%zz,
  * invalid UTF-8) is left to URLSearchParams, which repairs it as browsers do.
  */
-function readForm(body: string, pair: (name: string, value: string) => void): void {
+function readForm(body: string, pair: (name: string, value: string, repaired: boolean) => void): void {
   const length = body.length;
   let start = body.charCodeAt(0) === 63 /* ? */ ? 1 : 0;
   while (start < length) {
@@ -328,9 +340,9 @@ function readForm(body: string, pair: (name: string, value: string) => void): vo
       const v = eq < end ? decodeFormPart(body.slice(eq + 1, end)) : '';
       if (name === undefined || v === undefined) {
         // The leading & keeps a ? at the start of the pair a character of its name.
-        for (const [n, repaired] of new URLSearchParams(`&${body.slice(start, end)}`)) pair(n, repaired);
+        for (const [n, repaired] of new URLSearchParams(`&${body.slice(start, end)}`)) pair(n, repaired, true);
       } else {
-        pair(name, v);
+        pair(name, v, false);
       }
     }
     start = end + 1;

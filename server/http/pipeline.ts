@@ -28,7 +28,8 @@ export interface ParsedBody {
   errors: ParamError[];
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/;
+// The scheme is case-insensitive (RFC 9110 §11.1); the token is as issued.
+const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 const IDEMPOTENCY_WAIT_MS = 10_000;
 
 export function bodyOf(request: FastifyRequest): ParsedBody {
@@ -40,8 +41,11 @@ export function bodyOf(request: FastifyRequest): ParsedBody {
 const NO_STORE = { 'cache-control': 'no-store' };
 
 function send(reply: FastifyReply, r: Reply, headers: Record<string, string> = {}) {
-  return reply.code(r.status).headers({ ...NO_STORE, ...headers }).send(r.body);
+  return reply.code(r.status).headers({ ...NO_STORE, ...(r.status === 401 ? CHALLENGE : {}), ...headers }).send(r.body);
 }
+
+/** What a 401 must say (RFC 9110 §15.5.2): the scheme the gateway takes. */
+const CHALLENGE = { 'www-authenticate': 'Bearer' };
 
 /** An answer already serialized (as its idempotency record keeps it): sent as it is, not serialized again. */
 function sendJson(reply: FastifyReply, status: number, json: string, headers: Record<string, string> = {}) {

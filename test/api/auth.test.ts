@@ -19,10 +19,32 @@ describe('authentication and isolation between merchants', () => {
     assert.equal(body.result.parameterErrors[0].name, 'Authorization');
   });
 
-  it('answers 401 for a malformed Authorization header', async () => {
-    for (const header of ['Basic abc', 'Bearer', 'Bearer two words', `bearer${shopA.token}`]) {
+  it('answers 401 for a malformed Authorization header, saying which scheme it takes (WWW-Authenticate)', async () => {
+    for (const header of ['Basic abc', 'Bearer', 'Bearer two words', `bearer${shopA.token}`, `Token ${shopA.token}`]) {
+      const reply = await fetch(`${gw.base}/v1/payments/${paymentOfA}?entityId=${shopA.entityId}`, { headers: { authorization: header } });
+      assert.equal(reply.status, 401, header);
+      assert.equal(reply.headers.get('www-authenticate'), 'Bearer', header);
+    }
+  });
+
+  it('takes the Bearer scheme in any case and after more than one space (RFC 9110: the scheme is case-insensitive); the token as issued', async () => {
+    for (const header of [`bearer ${shopA.token}`, `BEARER ${shopA.token}`, `Bearer  ${shopA.token}`]) {
       const { status } = await raw(`/v1/payments/${paymentOfA}?entityId=${shopA.entityId}`, { headers: { authorization: header } });
-      assert.equal(status, 401, header);
+      assert.equal(status, 200, header);
+    }
+    const { status } = await raw(`/v1/payments/${paymentOfA}?entityId=${shopA.entityId}`, { headers: { authorization: `Bearer ${shopA.token.toLowerCase()}` } });
+    assert.equal(status, 403);
+  });
+
+  it('marks every answer nosniff, JSON answers and errors included', async () => {
+    for (const [path, init] of [
+      [`/v1/payments/${paymentOfA}?entityId=${shopA.entityId}`, { headers: { authorization: `Bearer ${shopA.token}` } }],
+      ['/v1/payments', { method: 'POST' }],
+      ['/v1/no-such-path', {}],
+      ['/v1/resultcodes', {}],
+    ] as const) {
+      const reply = await fetch(gw.base + path, init);
+      assert.equal(reply.headers.get('x-content-type-options'), 'nosniff', path);
     }
   });
 

@@ -807,6 +807,13 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.ok(rejected.length >= 5, statuses);
       assert.equal(rejected[0]!.body.result.code, '800.120.100');
       assert.equal(rejected[0]!.headers.get('access-control-allow-origin'), '*');
+      assert.equal(rejected[0]!.headers.get('retry-after'), '1');
+      // The webview page of a checkout is throttled alike, with the spec's five fields and Retry-After.
+      const pages = await Promise.all(Array.from({ length: 8 }, () => fetch(`${gw.base}/v1/checkouts/${id}/page`)));
+      const refusedPage = pages.find((r) => r.status === 429);
+      assert.ok(refusedPage, pages.map((r) => r.status).join(' '));
+      assert.equal(refusedPage.headers.get('retry-after'), '1');
+      assert.deepEqual(Object.keys((await refusedPage.json()) as object).sort(), ['buildNumber', 'id', 'ndc', 'result', 'timestamp']);
       // In the same second, another shopper's checkout of the entity loads and pays.
       assert.equal((await shopper.form(other)).status, 200);
       assert.equal((await shopper.pay(other, pageCard())).status, 200);

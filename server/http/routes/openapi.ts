@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { openapiDocument } from '../openapi.ts';
 import type { Gateway } from '../pipeline.ts';
 import { methods } from './common.ts';
+import { notModified } from '../conditional.ts';
 
 export function openapiRoutes(app: FastifyInstance, g: Gateway) {
   const body = JSON.stringify(openapiDocument({ env: g.deps.env }));
@@ -16,10 +17,8 @@ export function openapiRoutes(app: FastifyInstance, g: Gateway) {
         'access-control-allow-origin': '*',
         'cache-control': 'public, max-age=300',
         etag,
-        'x-content-type-options': 'nosniff',
       });
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send();
+      if (notModified(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.code(200).send(body);
     },
   });

@@ -36,7 +36,7 @@ import {
 } from '../../threeds/steps.ts';
 import type { Context, Invalid, Refusal } from '../../payments/deps.ts';
 import { resultOf } from '../../payments/response.ts';
-import { errorBody, meta, type Reply } from '../envelope.ts';
+import { errorBody, meta, tryLaterBody, type Reply } from '../envelope.ts';
 import { failureReply, redirectOf, withRedirect } from '../outcomes.ts';
 import type { ParamError } from '../params.ts';
 import { bodyOf, handle, type Gateway } from '../pipeline.ts';
@@ -46,6 +46,7 @@ import { cacheControlFor, NOT_BUILT, notBuiltFile, optionalAsset, type Asset } f
 import { resultUrlWith } from '../../schema/asynchronous.ts';
 import { resultUrl } from './checkouts.ts';
 import { methods, parseBody } from './common.ts';
+import { notModified } from '../conditional.ts';
 
 const THREEDS_SCRIPT = '/v1/frames/threeds.js';
 
@@ -111,7 +112,9 @@ export function threedsRoutes(app: FastifyInstance, g: Gateway) {
     const ours = step && (family === 'provider' ? step.kind === 'provider' : step.kind !== 'provider');
     if (!step || !ours) return refuse(404, '200.300.404', [{ name: 'id', value: idOf(request).slice(0, 64), message: `id names no ${family === 'provider' ? 'provider approval' : 'authentication'}` }]);
     const entity = g.merchants.entity(step.entityId);
-    if (entity && !(await g.throttle.allow(`step:${step.id}`, 'widget', entity.throttle.perSecond))) return refuse(429, '800.120.100');
+    if (entity && !(await g.throttle.allow(`step:${step.id}`, 'widget', entity.throttle.perSecond))) {
+      return void reply.code(429).headers({ 'cache-control': 'no-store', 'retry-after': '1' }).send(tryLaterBody(m(), newNdc(), g.deps.newId()));
+    }
     if (credential !== undefined) {
       const token = field(request, credential);
       if (!tokenMatches(step, token)) {
@@ -380,17 +383,15 @@ ${who ? `<p>${who}</p>\n` : ''}<p class="hint">Test provider: approve or cancel.
         'access-control-allow-origin': '*',
         'cache-control': cacheControlFor(request.query, asset.version),
         etag: asset.etag,
-        'x-content-type-options': 'nosniff',
       });
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === asset.etag)) return reply.code(304).send();
+      if (notModified(request.headers['if-none-match'], asset.etag)) return reply.code(304).send();
       return reply.code(200).send(asset.bytes);
     },
   });
 
   methods(app, g, '/v1/frames/pages.css', {
     GET: async (_request, reply) =>
-      reply.code(200).headers({ 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' }).send(PAGES_CSS),
+      reply.code(200).headers({ 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600' }).send(PAGES_CSS),
   });
 
   // Standalone authentication: the merchant's token, like a payment.

@@ -14,6 +14,7 @@ import type { Gateway } from '../pipeline.ts';
 import { escapeHtml } from '../pages.ts';
 import { cacheControlFor, localeFileVersion, NOT_BUILT, notBuiltFile, optionalAsset, type Asset, type OptionalFile, type WidgetFile } from '../widgetAssets.ts';
 import { methods } from './common.ts';
+import { notModified } from '../conditional.ts';
 
 /**
  * The frame page's own policy: its one script from the gateway (with SRI), requests to the
@@ -76,11 +77,9 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
       'access-control-allow-origin': '*',
       'cache-control': cacheControl,
       etag: asset.etag,
-      'x-content-type-options': 'nosniff',
       ...extra,
     });
-    const ifNoneMatch = request.headers['if-none-match'];
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === asset.etag)) return reply.code(304).send();
+    if (notModified(request.headers['if-none-match'], asset.etag)) return reply.code(304).send();
     return reply.code(200).send(asset.bytes);
   };
 
@@ -166,7 +165,6 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
           'content-security-policy': FRAME_CSP,
           'cache-control': 'no-store',
           'referrer-policy': 'no-referrer',
-          'x-content-type-options': 'nosniff',
         })
         .send(html);
     },

@@ -1,0 +1,96 @@
+// Requests a proxy and the gateway could read apart (server/http/requestHeaders.ts, params.ts):
+// body codings the gateway does not decode, charsets other than UTF-8, bytes that are no UTF-8,
+// and headers that name one thing sent twice. Each is refused with 400 naming what is wrong.
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { after, before, describe, it } from 'node:test';
+import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
+
+describe('request headers and body bytes', () => {
+  let gw: TestGateway;
+  before(async () => {
+    gw = await startGateway();
+  });
+  after(() => gw.close());
+
+  const form = (overrides: Record<string, string> = {}) => new URLSearchParams({ entityId: shopA.entityId, ...cardDebit(overrides) }).toString();
+
+  /** One raw HTTP/1.1 request, headers as written (duplicates kept); the answer's status and JSON body. */
+  async function raw(headerLines: string[], body = ''): Promise<{ status: number; body: any }> {
+    const url = new URL(gw.base);
+    const socket = connect(Number(url.port), url.hostname);
+    let received = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(`POST /v1/payments HTTP/1.1\r\n${[...headerLines, `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'].join('\r\n')}\r\n\r\n${body}`);
+    await ended;
+    const [head = '', text = ''] = received.split('\r\n\r\n');
+    return { status: Number(head.split(' ')[1]), body: JSON.parse(text) };
+  }
+  const post = async (headers: Record<string, string>, body: RequestInit['body']) => {
+    const reply = await fetch(`${gw.base}/v1/payments`, { method: 'POST', headers: { authorization: `Bearer ${shopA.token}`, ...headers }, body });
+    return { status: reply.status, body: (await reply.json()) as any };
+  };
+  const named = (reply: { body: any }) => reply.body.result.parameterErrors.map((e: { name: string; message: string }) => `${e.name}: ${e.message}`);
+
+  it('refuses a header that names one thing sent twice (Node would keep the first, a proxy may keep the last)', async () => {
+    const url = new URL(gw.base);
+    const base = [`Host: ${url.host}`, `Authorization: Bearer ${shopA.token}`, 'Content-Type: application/x-www-form-urlencoded'];
+    assert.equal((await raw(base, form())).status, 200, 'the request as it is pays');
+    for (const [name, twice] of [
+      ['Authorization', [`Authorization: Bearer ${shopA.token}`]],
+      ['Content-Type', ['Content-Type: application/json']],
+      ['Host', [`Host: ${url.host}`]],
+      ['Idempotency-Key', ['Idempotency-Key: b', 'idempotency-key: a']],
+    ] as const) {
+      const reply = await raw([...base, ...twice], form());
+      assert.equal(reply.status, 400, name);
+      assert.equal(reply.body.result.code, '200.300.404');
+      assert.deepEqual(named(reply), [`${name}: ${name} was sent more than once`]);
+      assert.equal(reply.body.result.parameterErrors[0].value, '', 'the values, a token among them, are not repeated');
+    }
+  });
+
+  it('refuses a body coding it does not decode, rather than read compressed bytes as a form or charge a body labelled compressed', async () => {
+    for (const coding of ['gzip', 'br', 'deflate']) {
+      const labelled = await post({ 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': coding }, form());
+      assert.equal(labelled.status, 400, coding);
+      assert.deepEqual(named(labelled), ['Content-Encoding: Content-Encoding must be identity (or absent): request bodies are read as sent, not decompressed']);
+    }
+    const gzipped = await post({ 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'gzip' }, gzipSync(form()));
+    assert.equal(gzipped.status, 400);
+    assert.equal((await post({ 'content-type': 'application/x-www-form-urlencoded', 'content-encoding': 'identity' }, form())).status, 200);
+    const url = new URL(gw.base);
+    const transfer = await raw([`Host: ${url.host}`, `Authorization: Bearer ${shopA.token}`, 'Content-Type: application/x-www-form-urlencoded', 'Transfer-Encoding: gzip, chunked'], '');
+    assert.equal(transfer.status, 400);
+  });
+
+  it('reads bodies as UTF-8 only: another charset is refused naming Content-Type, utf-8 in any spelling is taken', async () => {
+    for (const type of ['application/x-www-form-urlencoded; charset=ISO-8859-1', 'application/json; charset="windows-1252"']) {
+      const reply = await post({ 'content-type': type }, form());
+      assert.equal(reply.status, 400, type);
+      assert.deepEqual(named(reply), ['Content-Type: Content-Type charset must be utf-8: bodies are read as UTF-8']);
+    }
+    for (const type of ['application/x-www-form-urlencoded; charset=UTF-8', 'application/x-www-form-urlencoded;charset="utf-8"', 'application/x-www-form-urlencoded; charset=utf8']) {
+      assert.equal((await post({ 'content-type': type }, form())).status, 200, type);
+    }
+  });
+
+  it('refuses a value whose bytes are no UTF-8 (Latin-1 escapes, raw bytes) naming it, instead of storing U+FFFD on the statement', async () => {
+    const latin1 = await post({ 'content-type': 'application/x-www-form-urlencoded' }, `${form()}&descriptor=Caf%E9+Berlin`);
+    assert.equal(latin1.status, 400);
+    assert.deepEqual(named(latin1), ["descriptor: descriptor is not UTF-8: a form's names and values are UTF-8, percent-encoded"]);
+    const rawBytes = Buffer.concat([Buffer.from(`${form()}&descriptor=Caf`), Buffer.from([0xe9]), Buffer.from('+Berlin')]);
+    const inRaw = await post({ 'content-type': 'application/x-www-form-urlencoded' }, rawBytes);
+    assert.deepEqual(named(inRaw), ["descriptor: descriptor is not UTF-8: a form's names and values are UTF-8, percent-encoded"]);
+    const json = Buffer.concat([Buffer.from(JSON.stringify({ entityId: shopA.entityId, ...cardDebit() }).slice(0, -1) + ',"descriptor":"Caf'), Buffer.from([0xe9]), Buffer.from(' Berlin"}')]);
+    const inJson = await post({ 'content-type': 'application/json' }, json);
+    assert.deepEqual(named(inJson), ['descriptor: descriptor is not UTF-8: a JSON body is UTF-8']);
+    // UTF-8, escaped or not, and a stray % that escapes nothing, are read as they are.
+    for (const descriptor of ['Caf%C3%A9+Berlin', 'Café Berlin', '100%25 sure', '100% sure', 'repl %EF%BF%BD']) {
+      const fine = await post({ 'content-type': 'application/x-www-form-urlencoded' }, `${form()}&descriptor=${descriptor}`);
+      assert.equal(fine.status, 200, `${descriptor}: ${JSON.stringify(fine.body)}`);
+    }
+  });
+});
