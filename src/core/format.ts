@@ -54,11 +54,19 @@ export function parseExpiry(value: string): { month: string; year: string } | nu
 
 /**
  * An amount string from the gateway ("92.00") in the shopper's locale, never through a float:
- * Intl.NumberFormat formats the decimal string exactly. Western digits throughout.
+ * Intl.NumberFormat formats the decimal string exactly. Western digits throughout. The currency's
+ * usual fraction digits (Intl's: ¥100, KWD 1.000, €100.50), unless they would drop or round a digit
+ * of the amount charged (Intl gives HUF, IDR, COP … none, ISO 4217 and the gateway two): then the
+ * amount's own, so HUF 100.50 shows "HUF 100.50" (not "HUF 101") and HUF 100.00 "HUF 100".
  */
 export function formatAmount(amount: string, currency: string, locale: string): string {
   try {
-    return new Intl.NumberFormat(`${locale}-u-nu-latn`, { style: 'currency', currency }).format(amount as `${number}`);
+    const tag = `${locale}-u-nu-latn`;
+    const usual = new Intl.NumberFormat(tag, { style: 'currency', currency });
+    const fraction = amount.split('.')[1] ?? '';
+    const digits = /[1-9]/.test(fraction.slice(usual.resolvedOptions().maximumFractionDigits)) ? fraction.length : undefined;
+    const formatter = digits === undefined ? usual : new Intl.NumberFormat(tag, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    return formatter.format(amount as `${number}`);
   } catch {
     return `${amount} ${currency}`;
   }
