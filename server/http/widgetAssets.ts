@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { verifiedCopy, type StaticContent } from './staticAnswer.ts';
 
 export const WIDGET_FILES = ['paymentWidgets.js', 'secure-frame.js'] as const;
 export type WidgetFile = (typeof WIDGET_FILES)[number];
@@ -22,11 +23,9 @@ export type OptionalFile = (typeof OPTIONAL_FILES)[number];
 /** What the public is told when an optional file cannot be served. */
 export const notBuiltFile = (file: OptionalFile) => `${file} is not built on this server: run npm run build, then restart the gateway`;
 
-export interface Asset {
-  bytes: Buffer;
+export interface Asset extends StaticContent {
   /** "sha384-<base64>" of the bytes, as the manifest has it. */
   integrity: string;
-  etag: string;
   /** 16 hex characters of the hash: a version to put in URLs, so that a cached old file is never taken for the new one. */
   version: string;
 }
@@ -63,7 +62,7 @@ export function loadWidgetAssets(distDir: string): WidgetAssets {
       const integrity = `sha384-${digest.toString('base64')}`;
       // Served bytes that do not match the integrity shops were given would be refused by every browser.
       if (integrity !== expected) return `${join(distDir, name)} does not match its integrity in ${manifestPath}: run npm run build`;
-      return { bytes, integrity, etag: `"${integrity}"`, version: digest.toString('hex', 0, 8) };
+      return { bytes, integrity, etag: `"${integrity}"`, version: digest.toString('hex', 0, 8), coded: compressedCopies(join(distDir, name), bytes) };
     };
     const files: Partial<Record<WidgetFile, Asset>> = {};
     for (const name of WIDGET_FILES) {
@@ -104,6 +103,16 @@ export function loadWidgetAssets(distDir: string): WidgetAssets {
   } catch (error) {
     return { ready: false, problem: `the checkout widget in ${distDir} could not be read (${(error as Error).message}): run npm run build` };
   }
+}
+
+/** The build's compressed copies of a file (name.br, name.gz) that hold exactly its bytes. */
+function compressedCopies(path: string, bytes: Buffer): StaticContent['coded'] {
+  const coded: StaticContent['coded'] = {};
+  for (const [coding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    const copy = existsSync(path + suffix) ? verifiedCopy(coding, readFileSync(path + suffix), bytes) : undefined;
+    if (copy) coded[coding] = copy;
+  }
+  return coded;
 }
 
 /**

@@ -5,21 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { openapiDocument } from '../openapi.ts';
 import type { Gateway } from '../pipeline.ts';
 import { methods } from './common.ts';
-import { notModified } from '../conditional.ts';
+import { sendStatic, type StaticContent } from '../staticAnswer.ts';
 
 export function openapiRoutes(app: FastifyInstance, g: Gateway) {
-  const body = JSON.stringify(openapiDocument({ env: g.deps.env }));
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const bytes = Buffer.from(JSON.stringify(openapiDocument({ env: g.deps.env })));
+  // 770 kB as JSON, about 80 kB gzipped on first ask.
+  const document: StaticContent = { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` };
   methods(app, g, '/v1/openapi.json', {
-    GET: async (request, reply) => {
-      reply.headers({
-        'content-type': 'application/json; charset=utf-8',
-        'access-control-allow-origin': '*',
-        'cache-control': 'public, max-age=300',
-        etag,
-      });
-      if (notModified(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return reply.code(200).send(body);
-    },
+    GET: async (request, reply) =>
+      sendStatic(request, reply, document, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=300' }),
   });
 }

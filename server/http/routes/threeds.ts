@@ -46,7 +46,7 @@ import { cacheControlFor, NOT_BUILT, notBuiltFile, optionalAsset, type Asset } f
 import { resultUrlWith } from '../../schema/asynchronous.ts';
 import { resultUrl } from './checkouts.ts';
 import { methods, parseBody } from './common.ts';
-import { notModified } from '../conditional.ts';
+import { sendStatic } from '../staticAnswer.ts';
 
 const THREEDS_SCRIPT = '/v1/frames/threeds.js';
 
@@ -378,14 +378,7 @@ ${who ? `<p>${who}</p>\n` : ''}<p class="hint">Test provider: approve or cancel.
     GET: async (request, reply) => {
       const asset = threedsScript(reply);
       if (isReply(asset)) return asset;
-      reply.headers({
-        'content-type': 'application/javascript; charset=utf-8',
-        'access-control-allow-origin': '*',
-        'cache-control': cacheControlFor(request.query, asset.version),
-        etag: asset.etag,
-      });
-      if (notModified(request.headers['if-none-match'], asset.etag)) return reply.code(304).send();
-      return reply.code(200).send(asset.bytes);
+      return sendStatic(request, reply, asset, { 'content-type': 'application/javascript; charset=utf-8', 'access-control-allow-origin': '*', 'cache-control': cacheControlFor(request.query, asset.version) });
     },
   });
 

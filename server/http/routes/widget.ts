@@ -14,7 +14,7 @@ import type { Gateway } from '../pipeline.ts';
 import { escapeHtml } from '../pages.ts';
 import { cacheControlFor, localeFileVersion, NOT_BUILT, notBuiltFile, optionalAsset, type Asset, type OptionalFile, type WidgetFile } from '../widgetAssets.ts';
 import { methods } from './common.ts';
-import { notModified } from '../conditional.ts';
+import { sendStatic } from '../staticAnswer.ts';
 
 /**
  * The frame page's own policy: its one script from the gateway (with SRI), requests to the
@@ -70,18 +70,9 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
     return send(request, reply, asset, 'application/javascript; charset=utf-8', cacheControl ?? cacheControlFor(request.query, asset.version), extra);
   };
 
-  /** A built file's bytes (304 when the browser holds them), CORS *, never sniffed. */
-  const send = (request: FastifyRequest, reply: FastifyReply, asset: Asset, contentType: string, cacheControl: string, extra: Record<string, string> = {}) => {
-    reply.headers({
-      'content-type': contentType,
-      'access-control-allow-origin': '*',
-      'cache-control': cacheControl,
-      etag: asset.etag,
-      ...extra,
-    });
-    if (notModified(request.headers['if-none-match'], asset.etag)) return reply.code(304).send();
-    return reply.code(200).send(asset.bytes);
-  };
+  /** A built file's bytes (304 when the browser holds them, compressed when it takes that), CORS *. */
+  const send = (request: FastifyRequest, reply: FastifyReply, asset: Asset, contentType: string, cacheControl: string, extra: Record<string, string> = {}) =>
+    sendStatic(request, reply, asset, { 'content-type': contentType, 'access-control-allow-origin': '*', 'cache-control': cacheControl, ...extra });
 
   // Browsers ask every origin for /favicon.ico. The gateway's own pages (webview, 3-D Secure) have
   // no icon: an empty answer, cached for a day, instead of a 404 in every shopper's console.
