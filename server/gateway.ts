@@ -88,6 +88,9 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
   const app = await buildApp(gateway, { logLevel: settings.logLevel, logger: overrides.logger, trustProxy: settings.trustProxy });
   log = app.log;
   gateway.deps.log = app.log;
+  if (settings.env === 'live' && !settings.trustProxy) {
+    app.log.warn('GATEWAY_ENV=live without TRUST_PROXY: the gateway cannot tell requests over TLS from others, and writes http:// URLs; name the TLS proxy in TRUST_PROXY');
+  }
   if (!gateway.assets.ready) app.log.warn(gateway.assets.problem);
   else for (const problem of gateway.assets.problems) app.log.warn(problem);
   const webhooks = await startWebhooks(gateway, app.log, { pollMs: settings.webhookPollMs, timeoutMs: settings.webhookTimeoutMs });

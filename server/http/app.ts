@@ -60,9 +60,12 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  const live = g.deps.env === 'live';
+  app.addHook('onSend', async (request, reply) => {
     // Every answer is what its Content-Type says: no browser guesses a script out of a JSON error.
     reply.header('x-content-type-options', 'nosniff');
+    // A browser that met the live gateway over TLS never comes back to it in clear.
+    if (live && request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
     if (closing) reply.header('connection', 'close');
   });
   // A request that comes on a connection opened before the stop (a load balancer's pool) is
@@ -106,6 +109,7 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     multipartRead.add(request);
   });
 
+  const requireTls = live && options.trustProxy !== undefined;
   // Headers a proxy could read otherwise than the gateway are refused (requestHeaders.ts). Page
   // policies and the URLs of redirects are built from the Host; one that is no host[:port]
   // (`a; script-src *`) is refused before anything reads it.
@@ -115,7 +119,9 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
       headerProblem(request.raw) ??
       (VALID_HOST.test(request.host ?? '') && (request.protocol === 'http' || request.protocol === 'https')
         ? undefined
-        : { name: 'Host', value: '', message: 'Host must be a host name or address, with an optional port' });
+        : { name: 'Host', value: '', message: 'Host must be a host name or address, with an optional port' }) ??
+      // The spec: all requests use TLS. A live gateway learns the scheme from its TLS proxy (TRUST_PROXY).
+      (requireTls && request.protocol !== 'https' ? { name: 'X-Forwarded-Proto', value: request.protocol, message: 'a live gateway takes requests over https only' } : undefined);
     if (problem) return reply.code(400).send(errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), newNdc(), [problem]));
   });
 

@@ -1165,4 +1165,33 @@ describe('behind a proxy that ends TLS (TRUST_PROXY)', () => {
       await direct.close();
     }
   });
+
+  it('live: refuses what the proxy says came in clear (the spec: all requests use TLS) and tells browsers to keep to https (HSTS)', async () => {
+    const live = await startGateway({ env: 'live', trustProxy: ['loopback'] });
+    try {
+      const path = `/v1/payments/0123456789abcdef0123456789abcdef?entityId=${shopA.entityId}`;
+      const overTls = await fetch(live.base + path, { headers: { authorization: `Bearer ${shopA.token}`, 'x-forwarded-proto': 'https' } });
+      assert.equal(overTls.status, 404);
+      assert.equal(overTls.headers.get('strict-transport-security'), 'max-age=31536000');
+      for (const headers of [{ 'x-forwarded-proto': 'http' }, {}] as Array<Record<string, string>>) {
+        const clear = await fetch(live.base + path, { headers: { authorization: `Bearer ${shopA.token}`, ...headers } });
+        assert.equal(clear.status, 400, JSON.stringify(headers));
+        assert.equal(clear.headers.get('strict-transport-security'), null, 'HSTS is only heeded over TLS');
+        const body = (await clear.json()) as { result: { code: string; parameterErrors: Array<{ name: string; message: string }> } };
+        assert.equal(body.result.code, '200.300.404');
+        assert.deepEqual(body.result.parameterErrors.map((e) => `${e.name}: ${e.message}`), ['X-Forwarded-Proto: a live gateway takes requests over https only']);
+      }
+    } finally {
+      await live.close();
+    }
+    // In test, and in live without a proxy named (it cannot know the scheme: it says so at startup), clear requests pass.
+    const test = await startGateway({ trustProxy: ['loopback'] });
+    try {
+      const reply = await fetch(`${test.base}/v1/openapi.json`, { headers: { 'x-forwarded-proto': 'http' } });
+      assert.equal(reply.status, 200);
+      assert.equal(reply.headers.get('strict-transport-security'), null);
+    } finally {
+      await test.close();
+    }
+  });
 });
