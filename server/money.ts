@@ -18,6 +18,16 @@ export function fromMinor(minor: number): string {
 }
 
 /**
+ * The two-decimal string of a signed minor-unit sum (123456n → "1234.56", -5n → "-0.05"). BigInt,
+ * for sums: a day's totals in one currency pass 2^53 minor units long before any one amount does.
+ */
+export function fromMinorSum(minor: bigint): string {
+  const sign = minor < 0n ? '-' : '';
+  const digits = (minor < 0n ? -minor : minor).toString().padStart(3, '0');
+  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/**
  * ISO 4217's currencies without minor units (exponent 0). Listed, not taken from Intl: ICU gives
  * HUF none too, where ISO 4217 and the card schemes give it two.
  */

@@ -303,6 +303,7 @@ export const queryResponse = z
   .describe('The transaction query: 000.000.100 whether or not anything was found.');
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const sum = z.string().regex(/^\d+\.\d{2}$/);
 
 export const reconciliationAggregation = z
   .looseObject({
@@ -310,10 +311,11 @@ export const reconciliationAggregation = z
     settlementDate: day.describe('The settlement date (UTC, the clearing institute\u2019s zone), yyyy-MM-dd.'),
     currency,
     numberOfRecords: z.number().int().min(1),
-    totalPositiveAmount: amount.describe('Sum of the POS records (settled debits).'),
-    totalNegativeAmount: amount.describe('Sum of the NEG records (credits, refunds, chargebacks).'),
-    totalFee: amount.describe('Sum of the records\u2019 fees.'),
-    netAmount: z.string().regex(/^-?\d{1,13}\.\d{2}$/).describe('totalPositiveAmount - totalNegativeAmount - totalFee; negative with a leading minus.'),
+    // Sums, not amounts: a day's may have more than an amount's 10 integer digits.
+    totalPositiveAmount: sum.describe('Sum of the POS records (settled debits).'),
+    totalNegativeAmount: sum.describe('Sum of the NEG records (credits, refunds, chargebacks).'),
+    totalFee: sum.describe('Sum of the records\u2019 fees.'),
+    netAmount: z.string().regex(/^-?\d+\.\d{2}$/).describe('totalPositiveAmount - totalNegativeAmount - totalFee; negative with a leading minus.'),
   })
   .describe('The settlement of one date and currency.');
 

@@ -2,7 +2,7 @@
 // API name of each (one table, so the JSON and the CSV cannot disagree), the aggregation of a
 // settlement date and currency, its id, and the sort order of SettlementTxDate.
 import { createHash } from 'node:crypto';
-import { fromMinor } from '../money.ts';
+import { fromMinor, fromMinorSum } from '../money.ts';
 import { toCsv } from './csv.ts';
 import type { ReconciliationRecord } from './settlement.ts';
 import type { SortOrder } from './params.ts';
@@ -101,11 +101,11 @@ export interface Aggregation {
   settlementDate: string;
   currency: string;
   records: number;
-  /** Minor units: POS records, NEG records, fees of all, and POS - NEG - fees. */
-  positiveMinor: number;
-  negativeMinor: number;
-  feeMinor: number;
-  netMinor: number;
+  /** Minor units: POS records, NEG records, fees of all, and POS - NEG - fees. BigInt: a day's sum may pass 2^53. */
+  positiveMinor: bigint;
+  negativeMinor: bigint;
+  feeMinor: bigint;
+  netMinor: bigint;
 }
 
 /**
@@ -135,22 +135,17 @@ export function aggregate(entityId: string, records: readonly ReconciliationReco
     const key = `${r.settlementDate}:${r.settlementCurrency}`;
     let a = byKey.get(key);
     if (!a) {
-      a = { id: aggregationId(entityId, r.settlementDate, r.settlementCurrency), settlementDate: r.settlementDate, currency: r.settlementCurrency, records: 0, positiveMinor: 0, negativeMinor: 0, feeMinor: 0, netMinor: 0 };
+      a = { id: aggregationId(entityId, r.settlementDate, r.settlementCurrency), settlementDate: r.settlementDate, currency: r.settlementCurrency, records: 0, positiveMinor: 0n, negativeMinor: 0n, feeMinor: 0n, netMinor: 0n };
       byKey.set(key, a);
     }
     a.records++;
-    if (r.cashflow === 'POS') a.positiveMinor += r.settlementAmountMinor;
-    else a.negativeMinor += r.settlementAmountMinor;
-    a.feeMinor += r.feeMinor;
+    if (r.cashflow === 'POS') a.positiveMinor += BigInt(r.settlementAmountMinor);
+    else a.negativeMinor += BigInt(r.settlementAmountMinor);
+    a.feeMinor += BigInt(r.feeMinor);
     a.netMinor = a.positiveMinor - a.negativeMinor - a.feeMinor;
   }
   const sorted = [...byKey.values()].sort((a, b) => (a.settlementDate < b.settlementDate ? -1 : a.settlementDate > b.settlementDate ? 1 : a.currency < b.currency ? -1 : 1));
   return order === 'DESC' ? sorted.reverse() : sorted;
-}
-
-/** A signed minor-unit amount as a decimal string (-12.34). */
-export function signedAmount(minor: number): string {
-  return minor < 0 ? `-${fromMinor(-minor)}` : fromMinor(minor);
 }
 
 export function aggregationJson(a: Aggregation): Record<string, unknown> {
@@ -159,9 +154,9 @@ export function aggregationJson(a: Aggregation): Record<string, unknown> {
     settlementDate: a.settlementDate,
     currency: a.currency,
     numberOfRecords: a.records,
-    totalPositiveAmount: fromMinor(a.positiveMinor),
-    totalNegativeAmount: fromMinor(a.negativeMinor),
-    totalFee: fromMinor(a.feeMinor),
-    netAmount: signedAmount(a.netMinor),
+    totalPositiveAmount: fromMinorSum(a.positiveMinor),
+    totalNegativeAmount: fromMinorSum(a.negativeMinor),
+    totalFee: fromMinorSum(a.feeMinor),
+    netAmount: fromMinorSum(a.netMinor),
   };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fromMinor, toMinor } from '../../server/money.ts';
+import { fromMinor, fromMinorSum, toMinor } from '../../server/money.ts';
 
 describe('toMinor', () => {
   it('reads a whole amount without decimals as minor units ("10" is 1000)', () => {
@@ -105,5 +105,16 @@ describe('toMinor and fromMinor together', () => {
 
   it('normalizes an amount without decimals to two decimals', () => {
     assert.equal(fromMinor(toMinor('10')!), '10.00');
+  });
+});
+
+describe('fromMinorSum', () => {
+  it('writes a signed BigInt sum of minor units with two decimals, past 2^53 exactly', () => {
+    assert.equal(fromMinorSum(0n), '0.00');
+    assert.equal(fromMinorSum(5n), '0.05');
+    assert.equal(fromMinorSum(-5n), '-0.05');
+    assert.equal(fromMinorSum(-4164n), '-41.64');
+    assert.equal(fromMinorSum(123456n), '1234.56');
+    assert.equal(fromMinorSum(9_007_199_254_740_993n), '90071992547409.93');
   });
 });

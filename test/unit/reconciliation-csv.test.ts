@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { csvValue, toCsv } from '../../server/reports/csv.ts';
-import { aggregate, aggregationId, CSV_HEADER, decodeAggregationId, recordJson, recordsCsv, signedAmount, sortRecords } from '../../server/reports/reconciliation.ts';
+import { aggregate, aggregationId, aggregationJson, CSV_HEADER, decodeAggregationId, recordJson, recordsCsv, sortRecords } from '../../server/reports/reconciliation.ts';
 import { recordOf } from '../../server/reports/settlement.ts';
 import { idRangeOf, shortIdOf } from '../../server/reports/shortId.ts';
 import type { PaymentRecord } from '../../server/store/payments.ts';
@@ -113,12 +113,30 @@ describe('aggregations', () => {
     const refund = recordOf(payment({ paymentType: 'RF', amountMinor: 5000 }), ENTITY, undefined);
     const debit = recordOf(payment({ amountMinor: 1000 }), ENTITY, undefined);
     const [a] = aggregate(ENTITY.id, [refund, debit], 'ASC');
-    assert.equal(a!.positiveMinor, 1000);
-    assert.equal(a!.negativeMinor, 5000);
-    assert.equal(a!.feeMinor, 120 + 44);
-    assert.equal(a!.netMinor, 1000 - 5000 - 164);
-    assert.equal(signedAmount(a!.netMinor), '-41.64');
-    assert.equal(signedAmount(0), '0.00');
+    assert.equal(a!.positiveMinor, 1000n);
+    assert.equal(a!.negativeMinor, 5000n);
+    assert.equal(a!.feeMinor, 120n + 44n);
+    assert.equal(a!.netMinor, 1000n - 5000n - 164n);
+    assert.equal(aggregationJson(a!).netAmount, '-41.64');
+  });
+
+  it('sums a day past 2^53 minor units exactly, as decimal strings (9,010 debits of 9999999999.99 USD)', () => {
+    const debit = recordOf(payment({ amountMinor: 999_999_999_999, currency: 'USD' }), ENTITY, undefined);
+    const refund = recordOf(payment({ paymentType: 'RF', amountMinor: 1, currency: 'USD' }), ENTITY, undefined);
+    const [a] = aggregate(ENTITY.id, [...Array<typeof debit>(9010).fill(debit), refund], 'ASC');
+    const json = aggregationJson(a!);
+    // 9,010 × 999,999,999,999 = 9,009,999,999,990,990 > 2^53 = 9,007,199,254,740,992.
+    assert.equal(json.totalPositiveAmount, '90099999999909.90');
+    assert.equal(json.totalNegativeAmount, '0.01');
+    // Each debit's fee 190,000,000.25 (19,000,000,025 minor), the refund's 0.25.
+    assert.equal(json.totalFee, '1711900002252.75');
+    assert.equal(json.netAmount, '88388099997657.14');
+  });
+
+  it('sums whole-currency amounts (stored in hundredths) past 2^53 exactly: 9,010 × 9999999999 JPY', () => {
+    const debit = recordOf(payment({ amountMinor: 999_999_999_900, currency: 'JPY' }), ENTITY, undefined);
+    const [a] = aggregate(ENTITY.id, Array<typeof debit>(9010).fill(debit), 'ASC');
+    assert.equal(aggregationJson(a!).totalPositiveAmount, '90099999990990.00');
   });
 
   it('derives an id that names the date and currency for its entity only', () => {
