@@ -33,13 +33,26 @@ export type AuthenticationRequest = z.infer<typeof authenticationRequest>;
 /** Fields of a payment's 3-D Secure group that a standalone authentication refuses. */
 const NOT_HERE = ['eci', 'verificationId', 'authenticationStatus', 'dsTransactionId', 'acsTransactionId', 'challengeMandatedIndicator', 'authType', 'transactionStatusReason', 'version', 'disable'] as const;
 
+/**
+ * The amount's rules for what is authenticated: threeDSecure.amount in threeDSecure.currency when
+ * sent, each falling back on the main one (threeds/standalone.ts), as well as the main amount.
+ */
+function checkAuthenticatedAmount(v: AuthenticationRequest): CodedParamError[] {
+  const errors = checkAmount(v.amount, v.currency);
+  const tds = v.threeDSecure;
+  if (tds?.amount !== undefined) errors.push(...checkAmount(tds.amount, tds.currency ?? v.currency, 'threeDSecure.amount'));
+  // The main amount authenticated in another currency: a fraction there is the amount's fault.
+  else if (tds?.currency !== undefined && !errors.length) errors.push(...checkAmount(v.amount, tds.currency));
+  return errors;
+}
+
 export function parseAuthentication(input: Nested, ctx: ValidationContext): Parsed<AuthenticationRequest & { account: AccountCheck }> {
   let account: AccountCheck | undefined;
   const parsed = parseWith(authenticationRequest, input, ctx, (v) => {
     // The common groups' rule for an external server's result fields is for payments; here those
     // fields are refused outright (NOT_HERE), once each.
     const refusedHere = new Set(NOT_HERE.map((field) => `threeDSecure.${field}`));
-    const errors: CodedParamError[] = [...checkAmount(v.amount, v.currency), ...checkCommonGroups(v, ctx.now).filter((e) => !refusedHere.has(e.name))];
+    const errors: CodedParamError[] = [...checkAuthenticatedAmount(v), ...checkCommonGroups(v, ctx.now).filter((e) => !refusedHere.has(e.name))];
     if (!v.card) errors.push(paramError('card.number', undefined, 'is required: POST /v1/threeDSecure authenticates a card', '100.100.100'));
     else {
       const checked = checkCard(v.card, v.paymentBrand, ctx.now);

@@ -308,14 +308,19 @@ function checkTransferAccount(b: z.infer<typeof bankAccount>): CodedParamError[]
   return errors;
 }
 
-/** An amount above zero, and whole in a currency without minor units (100.50 JPY cannot be charged). */
-export function checkAmount(amount: string | undefined, currency?: string): CodedParamError[] {
+/** An amount above zero, and whole in a currency without minor units (100.50 JPY cannot be charged); `name` is the parameter it came in. */
+export function checkAmount(amount: string | undefined, currency?: string, name = 'amount'): CodedParamError[] {
   if (amount === undefined) return [];
-  if (/^0+(\.00)?$/.test(amount)) return [paramError('amount', amount, 'must be greater than zero', '100.550.300')];
-  if (currency !== undefined && isWholeCurrency(currency) && /\.\d*[1-9]/.test(amount)) {
-    return [paramError('amount', amount, `must be a whole amount in ${currency}, a currency without minor units (such as ${amount.split('.')[0]} or ${amount.split('.')[0]}.00)`, '100.550.303')];
-  }
-  return [];
+  if (/^0+(\.00)?$/.test(amount)) return [paramError(name, amount, 'must be greater than zero', '100.550.300')];
+  const fraction = wholeAmountError(name, amount, currency);
+  return fraction ? [fraction] : [];
+}
+
+/** A fraction in a currency without minor units, 100.550.303 naming `name`; nothing in any other currency. */
+export function wholeAmountError(name: string, amount: string, currency: string | undefined): CodedParamError | undefined {
+  if (currency === undefined || !isWholeCurrency(currency) || !/\.\d*[1-9]/.test(amount)) return undefined;
+  const whole = amount.split('.')[0];
+  return paramError(name, amount, `must be a whole amount in ${currency}, a currency without minor units (such as ${whole} or ${whole}.00)`, '100.550.303');
 }
 
 export interface AccountCheck {

@@ -967,6 +967,25 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.equal((await merchant.get(`/v1/threeDSecure/${abandoned.body.id}`)).body.result.code, '100.396.103');
     });
 
+    it('holds the amount authenticated (threeDSecure.amount in threeDSecure.currency, else the main ones) to the amount\u2019s rules, naming the parameter', async () => {
+      const refused = async (overrides: Record<string, string>, code: string, name: string, value: string) => {
+        const { status, body } = await merchant.post('/v1/threeDSecure', standalone(cards.frictionless.VISA, overrides));
+        assert.equal(status, 400, JSON.stringify(body));
+        assert.equal(body.result.code, code);
+        assert.deepEqual(body.result.parameterErrors.map((e: { name: string; value: string }) => [e.name, e.value]), [[name, value]]);
+      };
+      await refused({ amount: '100', currency: 'JPY', 'threeDSecure.amount': '100.50' }, '100.550.303', 'threeDSecure.amount', '100.50');
+      await refused({ amount: '100.50', currency: 'EUR', 'threeDSecure.currency': 'JPY', 'threeDSecure.amount': '100.50' }, '100.550.303', 'threeDSecure.amount', '100.50');
+      await refused({ amount: '100.50', currency: 'EUR', 'threeDSecure.currency': 'JPY' }, '100.550.303', 'amount', '100.50');
+      await refused({ 'threeDSecure.amount': '0.00' }, '100.550.300', 'threeDSecure.amount', '0.00');
+      // Whole in the currency authenticated: taken, a fraction in EUR too.
+      for (const overrides of [{ amount: '100', currency: 'JPY', 'threeDSecure.amount': '100.00' }, { amount: '100', currency: 'JPY', 'threeDSecure.currency': 'EUR', 'threeDSecure.amount': '100.50' }] as Array<Record<string, string>>) {
+        const { status, body } = await merchant.post('/v1/threeDSecure', standalone(cards.frictionless.VISA, overrides));
+        assert.equal(status, 200, JSON.stringify(body));
+        assert.equal(body.amount, overrides['threeDSecure.amount']);
+      }
+    });
+
     it('refuses proof fields and disable, missing browser data, and an entity without 3-D Secure', async () => {
       const proof = await merchant.post('/v1/threeDSecure', standalone(cards.frictionless.VISA, { 'threeDSecure.eci': '05', 'threeDSecure.disable': 'true' }));
       assert.equal(proof.status, 400);
