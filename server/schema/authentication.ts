@@ -51,7 +51,8 @@ export function parseAuthentication(input: Nested, ctx: ValidationContext): Pars
   const parsed = parseWith(authenticationRequest, input, ctx, (v) => {
     // The common groups' rule for an external server's result fields is for payments; here those
     // fields are refused outright (NOT_HERE), once each.
-    const refusedHere = new Set(NOT_HERE.map((field) => `threeDSecure.${field}`));
+    // threeDSecure.amount is what is authenticated here, checked as such by checkAuthenticatedAmount.
+    const refusedHere = new Set([...NOT_HERE.map((field) => `threeDSecure.${field}`), 'threeDSecure.amount']);
     const errors: CodedParamError[] = [...checkAuthenticatedAmount(v), ...checkCommonGroups(v, ctx.now).filter((e) => !refusedHere.has(e.name))];
     if (!v.card) errors.push(paramError('card.number', undefined, 'is required: POST /v1/threeDSecure authenticates a card', '100.100.100'));
     else {

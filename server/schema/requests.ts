@@ -1,5 +1,4 @@
 // The shapes of each request, composed from the spec's groups, and the rules that span groups.
-import { isWholeCurrency } from '../money.ts';
 import cardValidator from 'card-validator';
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import { luhn } from './cardNumber.ts';
 import type { GatewayEnv } from '../config.ts';
 import type { Nested } from '../http/params.ts';
 import { airline } from './airline.ts';
+import { checkOtherAmounts, wholeAmountError } from './amounts.ts';
 import { asynchronousFields, checkShopperResultUrl } from './asynchronous.ts';
 import { bankAccount, transactionDueDate } from './bankAccount.ts';
 import { basicFields, checkPurposeCode, forex, testMode } from './basic.ts';
@@ -61,11 +61,18 @@ export const commonGroups = {
 };
 
 /** The groups of commonGroups whose rules span fields or groups. */
-export type CrossGroups = Partial<Pick<z.infer<z.ZodObject<typeof commonGroups>>, 'customer' | 'threeDSecure' | 'customParameters' | 'shopperResultUrl' | 'merchant' | 'standingInstruction' | 'recipient' | 'transactionProcessingCode' | 'transactionPurposeCode'>>;
+export type CrossGroups = Partial<
+  Pick<
+    z.infer<z.ZodObject<typeof commonGroups>>,
+    | 'customer' | 'threeDSecure' | 'customParameters' | 'shopperResultUrl' | 'merchant' | 'standingInstruction' | 'recipient' | 'transactionProcessingCode' | 'transactionPurposeCode'
+    | 'currency' | 'taxAmount' | 'discountAmount' | 'forex' | 'shipping' | 'cart' | 'marketPlace' | 'airline' | 'risk'
+  >
+>;
 
-/** Rules between parameters of the common groups: customer names, exemptions, the 3-D Secure flow, where the shopper goes, a transfer's purpose. */
+/** Rules between parameters of the common groups: other amounts in a whole currency, customer names, exemptions, the 3-D Secure flow, where the shopper goes, a transfer's purpose. */
 export function checkCommonGroups(v: CrossGroups, now: Date): CodedParamError[] {
   return [
+    ...checkOtherAmounts(v),
     ...checkPurposeCode(v),
     ...checkCustomer(v.customer),
     ...checkAgreement(v.standingInstruction, now),
@@ -316,12 +323,6 @@ export function checkAmount(amount: string | undefined, currency?: string, name 
   return fraction ? [fraction] : [];
 }
 
-/** A fraction in a currency without minor units, 100.550.303 naming `name`; nothing in any other currency. */
-export function wholeAmountError(name: string, amount: string, currency: string | undefined): CodedParamError | undefined {
-  if (currency === undefined || !isWholeCurrency(currency) || !/\.\d*[1-9]/.test(amount)) return undefined;
-  const whole = amount.split('.')[0];
-  return paramError(name, amount, `must be a whole amount in ${currency}, a currency without minor units (such as ${whole} or ${whole}.00)`, '100.550.303');
-}
 
 export interface AccountCheck {
   method: Method;

@@ -345,6 +345,66 @@ describe('parameter groups over HTTP', () => {
     });
   });
 
+  describe('other amounts in a currency without minor units (ISO 4217 exponent 0)', () => {
+    const JPY: Params = { amount: '1000', currency: 'JPY' };
+    const fractions: Array<[string, Params]> = [
+      ['shipping.cost', { 'shipping.cost': '500.50' }],
+      ['taxAmount', { taxAmount: '10.50' }],
+      ['discountAmount', { discountAmount: '0.01' }],
+      ['cart.items[0].price', { 'cart.items[0].price': '100.50', 'cart.items[0].currency': 'JPY' }],
+      ['cart.items[0].totalDiscountAmount', { 'cart.items[0].totalDiscountAmount': '0.10' }],
+      ['cart.payments[0].amount', { 'cart.payments[0].amount': '1.50' }],
+      ['marketPlace.sellers[0].amount', { 'marketPlace.sellers[0].amount': '0.50' }],
+      ['risk.amount', { 'risk.amount': '1.50' }],
+      ['airline.totalFareAmount', { 'airline.totalFareAmount': '1.50' }],
+      ['airline.passengers[0].legs[0].departureTaxAmount', { 'airline.passengers[0].legs[0].departureTaxAmount': '1.50' }],
+      ['forex.amount', { 'forex.amount': '1.50' }],
+      ['threeDSecure.amount', { 'threeDSecure.amount': '1000.50' }],
+    ];
+    for (const [name, params] of fractions) {
+      it(`refuses a fraction in ${name} with 100.550.303, naming it`, async () => {
+        const reply = await gw.client.post('/v1/payments', cardDebit({ ...JPY, ...params }));
+        assertRefused(reply, '100.550.303', [{ name, value: params[name]! }]);
+      });
+    }
+
+    it('judges a cart item, a cart payment, forex and threeDSecure by their own currency when they name one, else the payment’s', async () => {
+      const own = await gw.client.post('/v1/payments', cardDebit({ amount: '10.00', currency: 'EUR', 'cart.items[0].price': '100.50', 'cart.items[0].currency': 'JPY', 'cart.items[1].price': '0.50', 'cart.payments[0].amount': '1.50', 'cart.payments[0].currency': 'KRW', 'forex.currency': 'ISK', 'forex.tax': '0.50', 'threeDSecure.currency': 'CLP', 'threeDSecure.amount': '9.99' }));
+      assertRefused(own, '100.550.303', [
+        { name: 'forex.tax', value: '0.50' },
+        { name: 'threeDSecure.amount', value: '9.99' },
+        { name: 'cart.items[0].price', value: '100.50' },
+        { name: 'cart.payments[0].amount', value: '1.50' },
+      ]);
+      const other = await gw.client.post('/v1/payments', cardDebit({ ...JPY, 'cart.items[0].price': '100.50', 'cart.items[0].currency': 'EUR', 'cart.payments[0].amount': '1.50', 'cart.payments[0].currency': 'EUR', 'forex.currency': 'EUR', 'forex.amount': '7.50', 'threeDSecure.currency': 'EUR', 'threeDSecure.amount': '7.50' }));
+      assert.equal(other.status, 200, JSON.stringify(other.body));
+    });
+
+    it('takes whole amounts (.00) in JPY, and fractions in a currency with minor units', async () => {
+      const whole = { 'shipping.cost': '500.00', taxAmount: '10.00', discountAmount: '0.00', 'cart.items[0].price': '100.00', 'marketPlace.sellers[0].amount': '1000.00', 'threeDSecure.amount': '1000.00' };
+      const paid = await gw.client.post('/v1/payments', cardDebit({ ...JPY, ...whole }));
+      assert.equal(paid.status, 200, JSON.stringify(paid.body));
+      const eur = await gw.client.post('/v1/payments', cardDebit({ 'shipping.cost': '500.50', taxAmount: '10.50', 'cart.items[0].price': '100.50', 'marketPlace.sellers[0].amount': '0.50' }));
+      assert.equal(eur.status, 200, JSON.stringify(eur.body));
+    });
+
+    it('a checkout refuses them as a payment does, on creation and as updated (a new currency judges the stored amounts)', async () => {
+      const created = await gw.client.post('/v1/checkouts', { ...JPY, paymentType: 'DB', 'shipping.cost': '500.50' });
+      assertRefused(created, '100.550.303', [{ name: 'shipping.cost', value: '500.50' }]);
+      const open = await gw.client.post('/v1/checkouts', { amount: '10.00', currency: 'EUR', paymentType: 'DB', 'cart.items[0].price': '100.50' });
+      assert.equal(open.status, 200, JSON.stringify(open.body));
+      const updated = await gw.client.post(`/v1/checkouts/${open.body.id}`, { amount: '1000', currency: 'JPY' });
+      assertRefused(updated, '100.550.303', [{ name: 'cart.items[0].price', value: '100.50' }]);
+    });
+
+    it('a registration payment refuses them too', async () => {
+      const registered = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.holder': 'Jane Jones', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+      assert.equal(registered.status, 200, JSON.stringify(registered.body));
+      const reply = await gw.client.post(`/v1/registrations/${registered.body.id}/payments`, { ...JPY, paymentType: 'DB', taxAmount: '10.50' });
+      assertRefused(reply, '100.550.303', [{ name: 'taxAmount', value: '10.50' }]);
+    });
+  });
+
   describe('conditional rules', () => {
     it('customer.givenName and customer.surname are required when another customer parameter is sent', async () => {
       const reply = await gw.client.post('/v1/payments', cardDebit({ 'customer.email': 'jane@example.com' }));

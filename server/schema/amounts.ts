@@ -1,0 +1,84 @@
+// The exponent rule for the amounts besides the main one: in a currency without minor units (JPY)
+// a fraction is refused (100.550.303, naming the parameter), whatever group the amount sits in.
+// After the schema, since it depends on the currency; each amount keeps its two-decimal format.
+import type { z } from 'zod';
+import { isWholeCurrency } from '../money.ts';
+import type { airline } from './airline.ts';
+import type { forex } from './basic.ts';
+import type { cart } from './cart.ts';
+import { paramError, type CodedParamError } from './errors.ts';
+import type { marketPlace } from './marketplace.ts';
+import type { risk } from './risk.ts';
+import type { shipping } from './shipping.ts';
+import type { threeDSecure } from './threeDSecure.ts';
+
+/** A fraction in a currency without minor units, 100.550.303 naming `name`; nothing in any other currency. */
+export function wholeAmountError(name: string, amount: string, currency: string | undefined): CodedParamError | undefined {
+  if (currency === undefined || !isWholeCurrency(currency) || !/\.\d*[1-9]/.test(amount)) return undefined;
+  const whole = amount.split('.')[0];
+  return paramError(name, amount, `must be a whole amount in ${currency}, a currency without minor units (such as ${whole} or ${whole}.00)`, '100.550.303');
+}
+
+/** The groups of a payment or checkout that hold amounts besides the main one. */
+export interface OtherAmounts {
+  currency?: string | undefined;
+  taxAmount?: string | undefined;
+  discountAmount?: string | undefined;
+  forex?: z.infer<typeof forex> | undefined;
+  shipping?: z.infer<typeof shipping> | undefined;
+  cart?: z.infer<typeof cart> | undefined;
+  marketPlace?: z.infer<typeof marketPlace> | undefined;
+  airline?: z.infer<typeof airline> | undefined;
+  threeDSecure?: z.infer<typeof threeDSecure> | undefined;
+  risk?: z.infer<typeof risk> | undefined;
+}
+
+const ITEM_AMOUNTS = ['price', 'totalAmount', 'taxAmount', 'totalTaxAmount', 'shipping', 'originalPrice', 'totalDiscountAmount'] as const;
+const LEG_AMOUNTS = ['taxAmount', 'feesAmount', 'fareAmount', 'departureTaxAmount'] as const;
+
+/**
+ * Every amount other than the main one, whole in its currency when that has no minor units: the
+ * payment's, or the group's own where it names one (a cart item, a cart payment, forex, threeDSecure).
+ * Runs on every payment: with no whole currency in sight it reads nothing but the currencies.
+ */
+export function checkOtherAmounts(v: OtherAmounts): CodedParamError[] {
+  const errors: CodedParamError[] = [];
+  const check = (name: string, amount: string | undefined, currency: string | undefined) => {
+    if (amount === undefined) return;
+    const error = wholeAmountError(name, amount, currency);
+    if (error) errors.push(error);
+  };
+  const main = v.currency;
+  if (main !== undefined && isWholeCurrency(main)) {
+    check('taxAmount', v.taxAmount, main);
+    check('discountAmount', v.discountAmount, main);
+    check('shipping.cost', v.shipping?.cost, main);
+    v.marketPlace?.sellers?.forEach((s, i) => check(`marketPlace.sellers[${i}].amount`, s.amount, main));
+    check('risk.amount', v.risk?.amount, main);
+    const a = v.airline;
+    if (a) {
+      check('airline.totalTaxAmount', a.totalTaxAmount, main);
+      check('airline.totalFeesAmount', a.totalFeesAmount, main);
+      check('airline.totalFareAmount', a.totalFareAmount, main);
+      a.passengers?.forEach((p, i) =>
+        p.legs?.forEach((leg, j) => {
+          for (const field of LEG_AMOUNTS) check(`airline.passengers[${i}].legs[${j}].${field}`, leg[field], main);
+        }),
+      );
+    }
+  }
+  // Groups that may name their own currency: theirs, else the payment's.
+  if (v.forex) {
+    const currency = v.forex.currency ?? main;
+    check('forex.amount', v.forex.amount, currency);
+    check('forex.tax', v.forex.tax, currency);
+  }
+  check('threeDSecure.amount', v.threeDSecure?.amount, v.threeDSecure?.currency ?? main);
+  v.cart?.items?.forEach((item, i) => {
+    const currency = item.currency ?? main;
+    if (currency === undefined || !isWholeCurrency(currency)) return;
+    for (const field of ITEM_AMOUNTS) check(`cart.items[${i}].${field}`, item[field], currency);
+  });
+  v.cart?.payments?.forEach((p, i) => check(`cart.payments[${i}].amount`, p.amount, p.currency ?? main));
+  return errors;
+}
