@@ -1,4 +1,5 @@
 // Money is never a float: amounts travel as decimal strings and are computed as integer minor units.
+import { minorUnitsOf } from './currencies.ts';
 
 const AMOUNT = /^(\d{1,10})(?:\.(\d{2}))?$/;
 
@@ -27,13 +28,8 @@ export function fromMinorSum(minor: bigint): string {
   return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
-/**
- * ISO 4217's currencies without minor units (exponent 0). Listed, not taken from Intl: ICU gives
- * HUF none too, where ISO 4217 and the card schemes give it two.
- */
-const WHOLE_CURRENCIES = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
-
-/** Whether a currency has no minor units: its amounts are whole (hundredths that are multiples of 100 here). */
+/** Whether a currency has no minor units (ISO 4217 exponent 0): its amounts are whole (hundredths that are multiples of 100 here). */
 export function isWholeCurrency(currency: string): boolean {
-  return WHOLE_CURRENCIES.has(currency);
+  // ISO 4217's exponent, not ICU's: ICU gives HUF none, where ISO 4217 and the card schemes give it two.
+  return minorUnitsOf(currency) === 0;
 }

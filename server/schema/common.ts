@@ -1,9 +1,8 @@
 // Field types of the spec's notation (A, N, AN, dates, amounts), as zod schemas over strings.
 import isoCountries from 'i18n-iso-countries';
 import { z } from 'zod';
+import { isCurrency } from '../currencies.ts';
 import type { ResultCode } from '../results.ts';
-
-const currencies = new Set(Intl.supportedValuesOf('currency'));
 
 /** AN: any characters, with a length range. */
 export const an = (max: number, min = 1) =>
@@ -99,11 +98,11 @@ export const mainAmount = z.string().regex(/^\d{1,10}(\.\d{2})?$/, 'must be a de
 export const amount = (integerDigits = 10) =>
   z.string().regex(new RegExp(`^\\d{1,${integerDigits}}\\.\\d{2}$`), `must be an amount with up to ${integerDigits} digits and exactly two decimals, such as 10.00`);
 
-/** ISO 4217, three uppercase letters. */
+/** ISO 4217, three uppercase letters, a currency of List One (server/currencies.ts). */
 export const currency = z
   .string()
   .regex(/^[A-Z]{3}$/, 'must be three uppercase letters (ISO 4217)')
-  .refine((v) => currencies.has(v), 'is not an ISO 4217 currency');
+  .refine(isCurrency, 'is not an ISO 4217 currency');
 
 // ISO 3166-1 as assigned (and XK, which card schemes use), from i18n-iso-countries.
 const assigned = {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fromMinor, fromMinorSum, toMinor } from '../../server/money.ts';
+import { minorUnitsOf } from '../../server/currencies.ts';
+import { fromMinor, fromMinorSum, isWholeCurrency, toMinor } from '../../server/money.ts';
 
 describe('toMinor', () => {
   it('reads a whole amount without decimals as minor units ("10" is 1000)', () => {
@@ -116,5 +117,15 @@ describe('fromMinorSum', () => {
     assert.equal(fromMinorSum(-4164n), '-41.64');
     assert.equal(fromMinorSum(123456n), '1234.56');
     assert.equal(fromMinorSum(9_007_199_254_740_993n), '90071992547409.93');
+  });
+});
+
+describe('isWholeCurrency', () => {
+  it('is true for ISO 4217 exponent 0 only: JPY, KRW, CLP, ISK, XOF, not HUF (two by ISO, none by ICU) or KWD (three)', () => {
+    for (const currency of ['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']) assert.equal(isWholeCurrency(currency), true, currency);
+    for (const currency of ['EUR', 'HUF', 'KWD', 'XCG', 'UYI', 'XDR']) assert.equal(isWholeCurrency(currency), false, currency);
+    assert.equal(minorUnitsOf('KWD'), 3);
+    assert.equal(minorUnitsOf('HUF'), 2);
+    assert.equal(minorUnitsOf('XDR'), undefined);
   });
 });

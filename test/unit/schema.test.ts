@@ -399,6 +399,22 @@ describe('amounts and currency', () => {
     for (const currency of ['eur', 'EURO', 'XYZ', 'E1R']) assertRefused(payment({ currency }), '100.550.401', ['currency']);
   });
 
+  it('takes the active currencies of ISO 4217 List One whatever the runtime\u2019s ICU lists (VED, XCG, ZWG, SLE, KWD)', () => {
+    for (const currency of ['VED', 'VES', 'XCG', 'ZWG', 'SLE', 'KWD', 'CUP', 'EUR', 'USD']) accountOf(payment({ currency }));
+  });
+
+  it('refuses withdrawn currencies, funds, metals, units of account and test codes with 100.550.401', () => {
+    const refused = [
+      ...['HRK', 'CUC', 'ANG', 'BGN', 'SLL', 'ZWL', 'VEF'],
+      ...['BOV', 'CHE', 'CHW', 'CLF', 'COU', 'MXV', 'USN', 'UYI', 'UYW', 'XAD'],
+      ...['XAU', 'XAG', 'XPD', 'XPT', 'XBA', 'XBB', 'XBC', 'XBD', 'XDR', 'XSU', 'XUA', 'XTS', 'XXX'],
+    ];
+    for (const currency of refused) {
+      const failure = assertRefused(payment({ currency }), '100.550.401', ['currency']);
+      assert.equal(failure.parameterErrors[0]!.message, 'currency is not an ISO 4217 currency', currency);
+    }
+  });
+
   it('accepts ISO 4217 currencies', () => {
     for (const currency of ['EUR', 'USD', 'JPY', 'CHF', 'GBP']) accountOf(payment({ currency }));
   });
