@@ -1,4 +1,6 @@
 // The gateway's HTTP face: body parsers, routes, the envelope for errors and unknown paths.
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -6,7 +8,7 @@ import { newNdc } from '../ids.ts';
 import { errorBody, meta, tryLaterBody } from './envelope.ts';
 import { loggerOptions } from './log.ts';
 import { VALID_HOST } from './pages.ts';
-import { parseForm, readJson, type Flat } from './params.ts';
+import { parseForm, readJson, type Flat, type ParamError } from './params.ts';
 import { headerProblem } from './requestHeaders.ts';
 import type { Gateway, ParsedBody } from './pipeline.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
@@ -43,6 +45,13 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     requestTimeout: 30_000,
     // A request that comes while the gateway stops is refused by the hook below, in the gateway's envelope.
     return503OnClosing: false,
+    // What Node's parser refuses before any route (a malformed request line, a header too large, a
+    // request too slow) is answered in the gateway's envelope too, naming what was wrong.
+    clientErrorHandler: (error: Error & { code?: string }, socket: Duplex) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) socket.write(clientErrorAnswer(error.code, errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), newNdc(), [clientErrorParameter(error.code)])));
+      socket.destroy(error);
+    },
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
     // Paths the router cannot read (bad percent-encoding, a segment above 100 characters) get the
     // gateway's envelope too, not Fastify's own body: no id that long exists, so that one is a 404.
@@ -171,4 +180,18 @@ function requestErrorMessage(error: Error & { code?: string }): string {
     default:
       return 'the request body could not be read';
   }
+}
+
+/** What Node's parser refused, as a parameter error: the headers, the time, or the request itself. */
+function clientErrorParameter(code: string | undefined): ParamError {
+  if (code === 'HPE_HEADER_OVERFLOW') return { name: 'headers', value: '', message: 'headers are larger than 16 KiB' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { name: 'request', value: '', message: 'request did not arrive whole within 30 s' };
+  return { name: 'request', value: '', message: 'request is not valid HTTP/1.1 (its method, request line or framing headers)' };
+}
+
+/** A whole HTTP answer on a socket no request was read from; it ends the connection. */
+function clientErrorAnswer(code: string | undefined, body: Record<string, unknown>): string {
+  const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const json = JSON.stringify(body);
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${json}`;
 }

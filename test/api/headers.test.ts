@@ -93,4 +93,52 @@ describe('request headers and body bytes', () => {
       assert.equal(fine.status, 200, `${descriptor}: ${JSON.stringify(fine.body)}`);
     }
   });
+
+  /** Raw bytes on a new connection; the answer's status line, headers and JSON body. */
+  async function exchange(text: string): Promise<{ status: number; head: string; body: any }> {
+    const url = new URL(gw.base);
+    const socket = connect(Number(url.port), url.hostname);
+    let received = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+    socket.on('error', () => undefined);
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(text);
+    await ended;
+    const [head = '', body = ''] = received.split('\r\n\r\n');
+    return { status: Number(head.split(' ')[1]), head, body: JSON.parse(body) };
+  }
+
+  it('answers what Node refuses before any route in its own envelope, naming what was wrong (not a bare Node or Fastify body)', async () => {
+    const host = `Host: ${new URL(gw.base).host}`;
+    for (const [text, status, name] of [
+      [`BREW /v1/payments HTTP/1.1\r\n${host}\r\n\r\n`, 400, 'request'],
+      [`POST /v1/payments HTTP/1.1\r\n${host}\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabc`, 400, 'request'],
+      [`GET /v1/openapi.json HTTP/1.1\r\n${host}\r\nX-Pad: ${'x'.repeat(17 * 1024)}\r\n\r\n`, 431, 'headers'],
+    ] as const) {
+      const answer = await exchange(text);
+      assert.equal(answer.status, status, text.slice(0, 40));
+      assert.match(answer.head, /\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
+      assert.equal(answer.body.result.code, '200.300.404');
+      assert.deepEqual(answer.body.result.parameterErrors.map((e: { name: string }) => e.name), [name]);
+      assert.equal(typeof answer.body.ndc, 'string');
+    }
+  });
+
+  it('answers 405 with Allow to any other method on a known path (OPTIONS, TRACE …); HEAD is allowed with GET, a preflight where the widget calls', async () => {
+    const host = `Host: ${new URL(gw.base).host}`;
+    for (const [method, path, allow] of [
+      ['OPTIONS', '/v1/payments', 'POST'],
+      ['TRACE', '/v1/payments', 'POST'],
+      ['DELETE', '/v1/openapi.json', 'GET, HEAD'],
+      ['PUT', '/v1/checkouts/0123456789abcdef0123456789abcdef.uat01-vm-tx01/form', 'OPTIONS, GET, HEAD'],
+    ] as const) {
+      const answer = await exchange(`${method} ${path} HTTP/1.1\r\n${host}\r\nConnection: close\r\n\r\n`);
+      assert.equal(answer.status, 405, `${method} ${path}`);
+      assert.match(answer.head, new RegExp(`\\r\\nallow: ${allow}\\r\\n`, 'i'), answer.head);
+      assert.equal(answer.body.result.code, '200.300.403');
+    }
+    const preflight = await fetch(`${gw.base}/v1/checkouts/0123456789abcdef0123456789abcdef.uat01-vm-tx01/form`, { method: 'OPTIONS', headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' } });
+    assert.equal(preflight.status, 204);
+    assert.equal((await fetch(`${gw.base}/v1/openapi.json`, { method: 'HEAD' })).status, 200);
+  });
 });

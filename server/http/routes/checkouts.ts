@@ -6,7 +6,7 @@
 //   GET /v1/checkouts/{id}/form · POST /v1/checkouts/{id}/payment
 //   POST /v1/checkouts/{id}/applePaySession (Apple Pay's merchant validation)
 import { REDIRECT_URL_MAX, resultUrlWith } from '../../schema/asynchronous.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   cancelCheckout,
   checkoutById,
@@ -88,6 +88,8 @@ function shopperRedirectUrl(origin: string, shopperResultUrl: string, checkoutId
 }
 
 export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
+  // Preflight of the widget's calls (the Idempotency-Key header makes its POST non-simple).
+  const preflight = async (_request: FastifyRequest, reply: FastifyReply) => reply.code(204).headers(PREFLIGHT).send();
   const envelope = (ndc: string) => {
     const m = meta(g.buildNumber, g.deps.clock());
     return { buildNumber: m.buildNumber, timestamp: m.timestamp, ndc };
@@ -224,6 +226,7 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
   };
 
   methods(app, g, '/v1/checkouts/:id/payment', {
+    OPTIONS: preflight,
     GET: (request, reply) => handle(g, request, reply, readPaymentStep(request)),
     POST: (request, reply) => {
       let checkout: Checkout | undefined;
@@ -364,6 +367,7 @@ ${webview ? `${scriptTag('/v1/webview.js', webview)}\n` : ''}</head>
   });
 
   methods(app, g, '/v1/checkouts/:id/form', {
+    OPTIONS: preflight,
     GET: (request, reply) => {
       let checkout: Checkout | undefined;
       return handleAs<FormData | Stated>(g, request, reply, asCheckout(request, (c) => (checkout = c)), {
@@ -376,6 +380,7 @@ ${webview ? `${scriptTag('/v1/webview.js', webview)}\n` : ''}</head>
 
   // Apple Pay's merchant validation: the session Safari's payment sheet needs before it opens.
   methods(app, g, '/v1/checkouts/:id/applePaySession', {
+    OPTIONS: preflight,
     POST: (request, reply) => {
       let checkout: Checkout | undefined;
       return handleAs<MerchantSession | Stated | Invalid | Refusal>(g, request, reply, asCheckout(request, (c) => (checkout = c)), {
@@ -394,8 +399,4 @@ ${webview ? `${scriptTag('/v1/webview.js', webview)}\n` : ''}</head>
     },
   });
 
-  // Preflight of the widget's calls (the Idempotency-Key header makes its POST non-simple).
-  for (const url of ['/v1/checkouts/:id/form', '/v1/checkouts/:id/payment', '/v1/checkouts/:id/applePaySession']) {
-    app.route({ method: 'OPTIONS', url, handler: async (_request, reply) => reply.code(204).headers(PREFLIGHT).send() });
-  }
 }

@@ -9,7 +9,8 @@ import type { Gateway } from '../pipeline.ts';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
-const ALL: HTTPMethods[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
+/** Every method Fastify routes (OPTIONS, TRACE …): on a known path each is 405, not 404. HEAD comes with GET. */
+const routable = (app: FastifyInstance) => app.supportedMethods.filter((method) => method !== 'HEAD' && method !== 'CONNECT') as HTTPMethods[];
 
 /** Each gateway's paths and the methods they answer, as registered: the OpenAPI document is held against them (test/api/openapi.test.ts). */
 const registered = new WeakMap<Gateway, Map<string, string[]>>();
@@ -19,13 +20,18 @@ export function registeredRoutes(g: Gateway): ReadonlyMap<string, readonly strin
   return registered.get(g) ?? new Map();
 }
 
-/** Register a path's handlers; any other method on it answers 200.300.403 (invalid HTTP method). */
-export function methods(app: FastifyInstance, g: Gateway, url: string, handlers: Partial<Record<'GET' | 'POST' | 'DELETE', Handler>>) {
+/**
+ * Register a path's handlers; any other method on it answers 200.300.403 (invalid HTTP method)
+ * with the methods it takes in Allow. OPTIONS is a CORS preflight's, not an operation of the API.
+ */
+export function methods(app: FastifyInstance, g: Gateway, url: string, handlers: Partial<Record<'GET' | 'POST' | 'DELETE' | 'OPTIONS', Handler>>) {
   for (const [method, handler] of Object.entries(handlers)) app.route({ method: method as HTTPMethods, url, handler });
-  const allowed = Object.keys(handlers);
+  const operations = Object.keys(handlers).filter((m) => m !== 'OPTIONS');
   if (!registered.has(g)) registered.set(g, new Map());
-  registered.get(g)!.set(url, allowed);
-  const others = ALL.filter((m) => !allowed.includes(m));
+  registered.get(g)!.set(url, operations);
+  const taken = Object.keys(handlers);
+  const allowed = taken.includes('GET') ? [...taken.slice(0, taken.indexOf('GET') + 1), 'HEAD', ...taken.slice(taken.indexOf('GET') + 1)] : taken;
+  const others = routable(app).filter((m) => !taken.includes(m));
   app.route({
     method: others,
     url,
