@@ -100,6 +100,16 @@ function bodyErrorsOf(body: ParsedBody): ParamError[] {
   return body.errors;
 }
 
+/** The query parameters a POST or DELETE may not have: all but entityId, and entityId when the body names another. */
+function queryErrors(query: Record<string, unknown>, bodyEntity: string | undefined, method: string): ParamError[] {
+  const errors: ParamError[] = [];
+  for (const name of Object.keys(query)) {
+    if (name !== 'entityId') errors.push({ name, value: '', message: `${name} is sent in the query string: the parameters of a ${method} go in its body` });
+    else if (bodyEntity !== undefined && query.entityId !== bodyEntity) errors.push({ name, value: '', message: 'entityId was sent twice, in the query string and the body, with different values' });
+  }
+  return errors;
+}
+
 /** A shopper's page sends a few dozen parameters; a body of thousands is junk, refused unread. */
 const MAX_PAGE_PARAMETERS = 1000;
 
@@ -115,6 +125,9 @@ export async function handle<V extends object>(g: Gateway, request: FastifyReque
   delete params.entityId;
   const entityId = bodyEntity ?? (typeof query.entityId === 'string' ? query.entityId : undefined);
   const bodyErrors = bodyErrorsOf(body);
+  // A POST's or DELETE's parameters are its body's: one in the query would be dropped without a
+  // word, and an entityId in both could name two entities.
+  if (request.method !== 'GET' && request.method !== 'HEAD') bodyErrors.push(...queryErrors(query, bodyEntity, request.method));
   const auth = authenticate(g, request, entityId, ndc, bodyErrors);
   if (!('entity' in auth)) return send(reply, auth);
   return proceed(g, request, reply, { ctx: { entity: auth.entity, ndc } }, params, bodyErrors, step);

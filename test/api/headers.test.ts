@@ -141,4 +141,28 @@ describe('request headers and body bytes', () => {
     assert.equal(preflight.status, 204);
     assert.equal((await fetch(`${gw.base}/v1/openapi.json`, { method: 'HEAD' })).status, 200);
   });
+
+  it('refuses parameters of a POST or DELETE sent in the query string, which were dropped without a word, and an entityId naming two entities', async () => {
+    const inQuery = await fetch(`${gw.base}/v1/payments?card.cvv=999&foo=bar`, { method: 'POST', headers: { authorization: `Bearer ${shopA.token}`, 'content-type': 'application/x-www-form-urlencoded' }, body: form() });
+    assert.equal(inQuery.status, 400);
+    assert.deepEqual(named({ body: await inQuery.json() }), [
+      'card.cvv: card.cvv is sent in the query string: the parameters of a POST go in its body',
+      'foo: foo is sent in the query string: the parameters of a POST go in its body',
+    ]);
+    const paid = (await gw.client.post('/v1/payments', cardDebit({ paymentType: 'PA' }))).body.id as string;
+    const twoEntities = await fetch(`${gw.base}/v1/payments/${paid}?entityId=${shopA.throttledEntityId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${shopA.token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ entityId: shopA.entityId, paymentType: 'RV' }),
+    });
+    assert.equal(twoEntities.status, 400);
+    assert.deepEqual(named({ body: await twoEntities.json() }), ['entityId: entityId was sent twice, in the query string and the body, with different values']);
+    // entityId in the query alone, or the same in both, is how a DELETE or a POST may name its entity.
+    const same = await fetch(`${gw.base}/v1/payments/${paid}?entityId=${shopA.entityId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${shopA.token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ entityId: shopA.entityId, paymentType: 'RV' }),
+    });
+    assert.equal(same.status, 200, JSON.stringify(await same.clone().json()));
+  });
 });
