@@ -43,6 +43,8 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     // A request must have arrived whole within 30 s: a body trickled a byte at a time would hold
     // its connection (and a stopping process) for good. Node's own default is 5 minutes; Fastify's none.
     requestTimeout: 30_000,
+    // Node looks for requests past their time every 30 s by default, which let one live up to 60 s.
+    http: { connectionsCheckingInterval: 2_000 },
     // A request that comes while the gateway stops is refused by the hook below, in the gateway's envelope.
     return503OnClosing: false,
     // What Node's parser refuses before any route (a malformed request line, a header too large, a

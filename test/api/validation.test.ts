@@ -304,8 +304,10 @@ describe('request validation over HTTP', () => {
       assert.deepEqual(chunked.body.result.parameterErrors, [{ name: 'body', value: '', message: 'a multipart/form-data body must be sent with its Content-Length' }]);
       // A multipart request of a usual size is read as ever.
       assert.equal((await postMultipart(cardDebit())).status, 200);
-      // Nor is any body trickled past 30 s: the server ends the request (Node's 408).
+      // Nor is any body trickled past 30 s: the server ends the request (Node's 408), looking every 2 s
+      // (Node's own 30 s let one live up to a minute).
       assert.equal(gw.running.app.server.requestTimeout, 30_000);
+      assert.equal((gw.running.app.server as unknown as { connectionsCheckingInterval: number }).connectionsCheckingInterval, 2_000);
     });
 
     it('reports a JSON parameter sent both nested and flat', async () => {
