@@ -73,13 +73,14 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   let moreDue = false;
   /** Slots taken: rows being sent. */
   let inFlight = 0;
-  /**
-   * Slots one webhook may take, half: a receiver that hangs holds at most these for its timeout,
-   * and the others' notifications are claimed past its backlog (claimDue leaves a full one out);
-   * a busy receiver that answers still has enough in flight to keep up with its merchant.
-   */
-  const perWebhook = Math.max(1, Math.ceil(parallel / 2));
   const inFlightOf = new Map<string, number>();
+  /**
+   * Slots a webhook may take: half of those the other webhooks leave. A receiver that hangs holds
+   * at most these for its timeout, a second one half of what is left, and so on, so that some are
+   * always free for the others (claimDue leaves a full one out); a lone busy receiver that answers
+   * has half of all, enough to keep up with its merchant.
+   */
+  const shareOf = (webhookId: string) => Math.max(1, Math.ceil((parallel - (inFlight - (inFlightOf.get(webhookId) ?? 0))) / 2));
   /** Rows claimed whose outcome is not written yet. */
   let unrecorded = 0;
   /**
@@ -97,7 +98,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   };
 
   // Rows are claimed only for free slots and sent at once, so a receiver that hangs holds its
-  // own slots (perWebhook at most) for its timeout and never a batch of other entities'
+  // own slots (its share at most) for its timeout and never a batch of other entities'
   // notifications behind it.
   async function claim(): Promise<void> {
     do {
@@ -110,7 +111,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       }
       const now = clock().getTime();
       finished.clear();
-      const full = [...inFlightOf].filter(([, n]) => n >= perWebhook).map(([id]) => id);
+      const full = [...inFlightOf].filter(([id, n]) => n >= shareOf(id)).map(([id]) => id);
       const rows = await store.write((trx: Trx) => claimDue(trx, store.dialect, owner, now, leaseMs, room, full));
       // A full webhook's backlog was left out: a slot of its freeing looks again.
       moreDue = rows.length === room || full.length > 0;
@@ -118,7 +119,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       for (const row of rows) {
         if (sending.has(row.id) || finished.has(row.id)) continue;
         const ofWebhook = inFlightOf.get(row.webhook_id) ?? 0;
-        if (ofWebhook >= perWebhook) {
+        if (ofWebhook >= shareOf(row.webhook_id)) {
           // Claimed in the same batch as this webhook's last free slots: given back at once.
           overflow.push(row.id);
           moreDue = true;

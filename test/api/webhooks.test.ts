@@ -647,6 +647,31 @@ describe('webhooks: a receiver that hangs', () => {
       await answering.stop();
     }
   });
+
+  it('leaves slots free while two receivers hang: the second takes half of what the first left, and another merchant is still notified at once', async () => {
+    const first = new Receiver();
+    const second = new Receiver();
+    const answering = new Receiver();
+    for (const receiver of [first, second, answering]) await receiver.start();
+    first.behaviour = () => 'hang';
+    second.behaviour = () => 'hang';
+    const gw = await start({ timeoutMs: 30_000 });
+    try {
+      const shopBClient = gw.clientFor(shopB.token, shopB.entityId);
+      await register(shopBClient, { url: first.url, secret: SECRET });
+      await register(shopBClient, { url: second.url, secret: SECRET });
+      await register(gw.client, { url: answering.url, secret: SECRET });
+      // Each of shop B's payments is a notification for each hanging receiver: 80 due before shop A's.
+      for (let i = 0; i < 40; i++) await shopBClient.post('/v1/payments', cardDebit());
+      const paid = await gw.client.post('/v1/payments', cardDebit());
+      for (let i = 0; i < 150 && answering.of(paid.body.id).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(answering.of(paid.body.id).length, 1, 'shop A was notified while both of shop B’s receivers hung');
+      assert.ok(first.hits + second.hits <= 48, `the hanging receivers hold ${first.hits} + ${second.hits} of 64 slots`);
+    } finally {
+      await gw.close();
+      for (const receiver of [first, second, answering]) await receiver.stop();
+    }
+  });
 });
 
 describe('webhooks: registered and deleted across processes', () => {
