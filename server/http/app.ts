@@ -12,6 +12,7 @@ import { parseForm, readJson, type Flat, type ParamError } from './params.ts';
 import { headerProblem } from './requestHeaders.ts';
 import type { Gateway, ParsedBody } from './pipeline.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
+import { healthRoutes } from './routes/health.ts';
 import { openapiRoutes } from './routes/openapi.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { queryRoutes } from './routes/query.ts';
@@ -131,8 +132,9 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
       (VALID_HOST.test(request.host ?? '') && (request.protocol === 'http' || request.protocol === 'https')
         ? undefined
         : { name: 'Host', value: '', message: 'Host must be a host name or address, with an optional port' }) ??
-      // The spec: all requests use TLS. A live gateway learns the scheme from its TLS proxy (TRUST_PROXY).
-      (requireTls && request.protocol !== 'https' ? { name: 'X-Forwarded-Proto', value: request.protocol, message: 'a live gateway takes requests over https only' } : undefined);
+      // The spec: all requests use TLS. A live gateway learns the scheme from its TLS proxy (TRUST_PROXY);
+      // the proxy's own health probes come in clear.
+      (requireTls && request.protocol !== 'https' && !request.url.startsWith('/health/') ? { name: 'X-Forwarded-Proto', value: request.protocol, message: 'a live gateway takes requests over https only' } : undefined);
     if (problem) return reply.code(400).send(errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), newNdc(), [problem]));
   });
 
@@ -168,6 +170,7 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
   reportRoutes(app, g);
   webhookRoutes(app, g);
   scheduleRoutes(app, g);
+  healthRoutes(app, g, () => closing);
   return app;
 }
 

@@ -533,6 +533,28 @@ export const operations: Operation[] = [
   },
   {
     method: 'get',
+    path: '/health/live',
+    operationId: 'live',
+    tag: 'Operations',
+    summary: 'Whether this process answers',
+    credential: 'none',
+    responses: { '200': { description: '{"status":"live"}', content: 'json' } },
+  },
+  {
+    method: 'get',
+    path: '/health/ready',
+    operationId: 'ready',
+    tag: 'Operations',
+    summary: 'Whether this process should be sent requests: its database answers within 2 s and it is not stopping',
+    description: 'A live gateway answers it also over plain HTTP (its TLS proxy\u2019s probes). `widget` says whether the checkout widget is built (the API works without it).',
+    credential: 'none',
+    responses: {
+      '200': { description: '{"status":"ready","database":"sqlite"|"postgres","widget":"built"|"not built"}', content: 'json' },
+      '503': { description: '{"status":"not ready","reason":"…","widget":…}: the database failed or is slow, or the process is stopping.', content: 'json' },
+    },
+  },
+  {
+    method: 'get',
     path: '/v1/openapi.json',
     operationId: 'openapi',
     tag: 'Reference',
@@ -814,6 +836,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Widget files', description: 'Public scripts and frame pages of the widget.' },
   { name: 'Webhooks', description: 'Where an entity\u2019s notifications go (components.schemas.WebhookNotification). Access token.' },
   { name: 'Schedules', description: 'Payments with a registration on a schedule (job.*), fired by the gateway. Access token.' },
+  { name: 'Operations', description: 'Public: whether this process is alive and ready for requests, for load balancers and orchestrators.' },
   { name: 'Shopper pages', description: 'Pages of pending payments, posted by the gateway\u2019s own pages and the shopper\u2019s browser; the redirect token is the credential.' },
 ];
 

@@ -443,10 +443,10 @@ describe('request validation over HTTP', () => {
       }
     });
 
-    it('answers PUT on /v1/payments/{id} with HTTP 405 allowing POST and GET', async () => {
+    it('answers PUT on /v1/payments/{id} with HTTP 405 allowing POST and GET (and HEAD with it)', async () => {
       const a = await send('PUT', '/v1/payments/0123456789abcdef0123456789abcdef', {});
       assert.equal(a.status, 405);
-      assert.equal(a.headers.get('allow'), 'POST, GET');
+      assert.equal(a.headers.get('allow'), 'POST, GET, HEAD');
       assert.equal(a.body.result.code, '200.300.403');
     });
 

@@ -1,0 +1,36 @@
+// What a load balancer or an orchestrator asks of a process: is it alive (GET /health/live), and
+// should it be sent requests (GET /health/ready: its database answers and it is not stopping).
+// No token: they tell nothing of merchants or payments.
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Gateway } from '../pipeline.ts';
+import { methods } from './common.ts';
+
+/** A database that takes longer than this to answer `select 1` is not ready for payments. */
+const DATABASE_CHECK_MS = 2_000;
+
+export function healthRoutes(app: FastifyInstance, g: Gateway, isStopping: () => boolean) {
+  const answer = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
+  methods(app, g, '/health/live', {
+    GET: async (_request, reply) => reply.code(200).headers(answer).send({ status: 'live' }),
+  });
+  methods(app, g, '/health/ready', {
+    GET: async (_request, reply) => {
+      const problem = isStopping() ? 'stopping' : await databaseProblem(g);
+      // The widget's files are the checkout's, not the API's: a process without them still takes payments.
+      const widget = g.assets.ready ? 'built' : 'not built';
+      if (problem) return reply.code(503).headers(answer).send({ status: 'not ready', reason: problem, widget });
+      return reply.code(200).headers(answer).send({ status: 'ready', database: g.deps.store.dialect, widget });
+    },
+  });
+}
+
+async function databaseProblem(g: Gateway): Promise<string | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(`the database did not answer within ${DATABASE_CHECK_MS} ms`), DATABASE_CHECK_MS)));
+  const asked = sql`select 1`.execute(g.deps.store.db).then(
+    () => undefined,
+    (error: Error) => `the database failed: ${error.message}`,
+  );
+  return Promise.race([asked, late]).finally(() => clearTimeout(timer));
+}

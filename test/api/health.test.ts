@@ -1,0 +1,45 @@
+// GET /health/live and /health/ready (server/http/routes/health.ts): what a load balancer asks.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { databaseUrl, pgSkip, startGateway, type TestGatewayOptions } from '../support/gateway.ts';
+
+async function get(base: string, path: string, headers: Record<string, string> = {}) {
+  const reply = await fetch(base + path, { headers });
+  return { status: reply.status, cache: reply.headers.get('cache-control'), body: (await reply.json()) as Record<string, string> };
+}
+
+function healthSuite(options: TestGatewayOptions, database: string) {
+  it('is live and ready while its database answers, with no token; not ready (503) once the database fails', async () => {
+    const gw = await startGateway(options);
+    try {
+      assert.deepEqual(await get(gw.base, '/health/live'), { status: 200, cache: 'no-store', body: { status: 'live' } });
+      assert.deepEqual(await get(gw.base, '/health/ready'), { status: 200, cache: 'no-store', body: { status: 'ready', database, widget: 'built' } });
+      // The database goes away under the running process.
+      await gw.running.store.close();
+      const ready = await get(gw.base, '/health/ready');
+      assert.equal(ready.status, 503);
+      assert.equal(ready.body.status, 'not ready');
+      assert.match(ready.body.reason!, /^the database failed: /);
+      assert.equal((await get(gw.base, '/health/live')).status, 200, 'the process itself still answers');
+    } finally {
+      // Its store is closed already: the rest of the gateway stops as ever.
+      await gw.close().catch(() => undefined);
+    }
+  });
+}
+
+describe('health on SQLite', () => healthSuite({}, 'sqlite'));
+describe('health on PostgreSQL', { skip: pgSkip }, () => healthSuite({ databaseUrl }, 'postgres'));
+
+describe('health behind a TLS proxy', () => {
+  it('answers a live gateway\u2019s probes in clear (the proxy\u2019s own), while its API takes https only', async () => {
+    const gw = await startGateway({ env: 'live', trustProxy: ['loopback'] });
+    try {
+      assert.equal((await get(gw.base, '/health/ready')).status, 200);
+      assert.equal((await get(gw.base, '/health/live')).status, 200);
+      assert.equal((await get(gw.base, '/v1/resultcodes')).status, 400);
+    } finally {
+      await gw.close();
+    }
+  });
+});
