@@ -46,6 +46,8 @@ function commonJs() {
  *   POST /__threeds/method-done                  the gateway's answer to the method notification
  *   POST /__threeds/method-hang                  an issuer that never answers (until the test ends)
  *   POST /__threeds/echo                         the posted fields as data-posted JSON on <html>
+ *   POST /__threeds/challenge?parent={origin}    a challenge page with a button, which tells the
+ *                                                parent its window's focus and each focused element
  */
 function threedsPages() {
   const escape = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -69,6 +71,12 @@ function threedsPages() {
     } else if (ctx.path === '/__threeds/method-hang') {
       await new Promise((resolve) => setTimeout(resolve, 3000));
       ctx.body = page('');
+    } else if (ctx.path === '/__threeds/challenge') {
+      await readBody(ctx.req);
+      const script = `const to = new URLSearchParams(location.search).get('parent');
+        addEventListener('focus', () => parent.postMessage({ challenge: 'focus' }, to));
+        addEventListener('focusin', (event) => parent.postMessage({ challenge: 'focusin', text: event.target.textContent }, to));`;
+      ctx.body = page('').replace('<p>Test page</p>', `<p>Test page</p><button type="button">Approve</button><script>${script}</script>`);
     } else if (ctx.path === '/__threeds/echo') {
       const fields = Object.fromEntries(new URLSearchParams(await readBody(ctx.req)));
       ctx.body = page(` data-method="${escape(ctx.method)}" data-posted="${escape(JSON.stringify(fields))}"`);

@@ -2,6 +2,7 @@
 // window it tells the paying frame, the POST of redirect.parameters into a frame of that size
 // inside the widget or at the top level, and the webview page's form data held in the page.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import type { CardForm } from '../../src/widget/card/card-form.component.ts';
 import type { ConfigureMessage, ParentMessage } from '../../src/core/messages.ts';
 import type { PaymentWidget } from '../../src/widget/payment-widget/payment-widget.component.ts';
@@ -107,6 +108,26 @@ describe('3-D Secure and other redirects in the widget', () => {
     expect(frame.name).to.match(/^pw-[0-9a-f]{16}$/);
     expect(all(el, 'form')).to.have.length(0);
     await expect(el).to.be.accessible();
+  });
+
+  it('gives the focus to the challenge page of another site once it loaded: the first Tab stays in it, not on Cancel', async () => {
+    forms.restore();
+    // The test server on another host name: another site, as the gateway is for a shop.
+    const other = `${location.protocol}//${location.hostname === 'localhost' ? '127.0.0.1' : 'localhost'}:${location.port}`;
+    const heard: { challenge: string; text?: string }[] = [];
+    const listen = (event: MessageEvent) => event.origin === other && heard.push(event.data);
+    addEventListener('message', listen);
+    try {
+      const { el, pay } = await cardWidget(440);
+      await pay({ ...pending(), redirect: { url: `${other}/__threeds/challenge?parent=${encodeURIComponent(location.origin)}`, parameters: [{ name: 'token', value: 'opaque-1' }] } });
+      await waitUntil(() => heard.some((m) => m.challenge === 'focus'), 'the challenge page never got the focus', { timeout: 5000 });
+      await sendKeys({ press: 'Tab' });
+      await waitUntil(() => heard.some((m) => m.challenge === 'focusin'), 'Tab did not move inside the challenge page', { timeout: 2000 });
+      expect(heard.find((m) => m.challenge === 'focusin')?.text).to.equal('Approve');
+      expect(el.shadowRoot!.activeElement).to.equal(one(el, 'iframe[part="challenge"]'));
+    } finally {
+      removeEventListener('message', listen);
+    }
   });
 
   it('offers Cancel under the challenge: it posts the token to the authentication\'s cancel, into the frame, once', async () => {

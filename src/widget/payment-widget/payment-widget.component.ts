@@ -106,6 +106,8 @@ export class PaymentWidget extends LitElement {
   #cancel: { action: string; parameters: unknown[] } | undefined;
   /** The challenge runs in the widget because the page may not navigate the top level: its end is followed from here. */
   #followChallenge = false;
+  /** The challenge was just posted: its first page gets the focus once loaded. */
+  #focusChallenge = false;
 
   constructor() {
     super();
@@ -399,6 +401,9 @@ export class PaymentWidget extends LitElement {
     this.challenge = challengeWindow;
     await this.updateComplete;
     this.#submit(action, parameters, this.#frameName);
+    // Focusing the frame now focuses its about:blank; a cross-site page replacing it gets no focus
+    // (Tab would go to Cancel): the loaded page is focused again in #challengeLoaded.
+    this.#focusChallenge = true;
     this.renderRoot.querySelector<HTMLElement>('[part=challenge]')?.focus();
   }
 
@@ -512,6 +517,8 @@ export class PaymentWidget extends LitElement {
    */
   #challengeLoaded(frame: HTMLIFrameElement): void {
     this.cancelling = false;
+    if (this.#focusChallenge) frame.contentWindow?.focus();
+    this.#focusChallenge = false;
     if (!this.#followChallenge) return; // the gateway's last page sends the top level on itself
     let href = '';
     try {
