@@ -329,6 +329,26 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     await page.close();
   });
 
+  it('challenge in the widget\'s frame on a sandboxed shop page that makes the widget inline (display: inline, as `* { all: unset }` does)', async (t) => {
+    const { page, violations } = await sandboxedShop(t);
+    const shopFrame = page.frame({ url: (url) => url.origin === stage.shopOrigin && url.pathname === '/' })!;
+    await shopFrame.getByLabel('Name on card').waitFor();
+    // An inline element has no width of its own (clientWidth 0); the form inside it has.
+    await shopFrame.evaluate(`document.querySelector('payment-widget').style.display = 'inline'`);
+    const shop = page.frameLocator('#shop');
+    await fillCard(shop, CHALLENGE);
+    await shop.getByRole('button', { name: /^Pay/ }).click();
+    await shop.frameLocator('iframe[part="challenge"]').getByRole('button', { name: /approve/i }).click({ timeout: 15_000 });
+    const result = await page.waitForEvent('framenavigated', {
+      predicate: (frame) => frame.parentFrame() === page.mainFrame() && frame.url().startsWith(`${stage.shopOrigin}/result?`),
+      timeout: 20_000,
+    });
+    await result.waitForLoadState();
+    assert.equal(await result.locator('h1.outcome').getAttribute('data-result-code'), '000.100.110');
+    assert.deepEqual(await violations(), []);
+    await page.close();
+  });
+
   it('PayPal on a shop page framed in a sandbox without allow-top-navigation: the form says the method is not available, no endless "Processing…"', async (t) => {
     const { page, top, violations } = await sandboxedShop(t);
     // The shop's frame, at its order's address (/?order=…).

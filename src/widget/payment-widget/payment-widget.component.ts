@@ -99,8 +99,9 @@ export class PaymentWidget extends LitElement {
   /** The locale tag the page asked for, region and all (amounts are formatted with it). */
   #requested = '';
   #textsLoaded: Promise<void> = Promise.resolve();
-  /** The challenge window last sent to the paying frame. */
+  /** The challenge window last sent to the paying frame, and the width of the form it was chosen for. */
   #window: ChallengeWindow = '5';
+  #width = 0;
   readonly #frameName = `pw-${randomHex(8)}`;
   /** Where the challenge shown is cancelled, with its token. */
   #cancel: { action: string; parameters: unknown[] } | undefined;
@@ -343,7 +344,7 @@ export class PaymentWidget extends LitElement {
       frameTokens: () => this.frameTokens(),
       colorScheme: () => this.colorScheme(),
       typed: this.#typed,
-      challengeWindow: (width) => (this.#window = this.options.threeDSecureAtTopLevel || top !== self ? '5' : challengeWindowFor(width, innerHeight)),
+      challengeWindow: (width) => ((this.#width = width), (this.#window = this.options.threeDSecureAtTopLevel || top !== self ? '5' : challengeWindowFor(width, innerHeight))),
     };
   }
 
@@ -364,7 +365,8 @@ export class PaymentWidget extends LitElement {
     // Bound for the top level, on a page framed in a sandbox that forbids it: a card's challenge
     // runs in the widget's frame instead; other redirects (providers refuse frames) cannot go on.
     if (goesOn && proceed && postTo && !challengeSize(challengeWindow) && !mayNavigateTop()) {
-      challengeWindow = card ? challengeWindowFor(this.clientWidth, Infinity) : '5';
+      // The paying form's width: the element's own is 0 when a shop makes it inline.
+      challengeWindow = card ? challengeWindowFor(this.#width, Infinity) : '5';
       blocked = !challengeSize(challengeWindow);
       this.#followChallenge = !blocked;
       console.error(`<payment-widget>: this page is framed without allow-top-navigation; ${blocked ? 'the payment cannot go on to its provider' : 'the 3-D Secure challenge runs in the widget'}.`);
