@@ -59,7 +59,7 @@ async function cardWidget(width: number, options: WidgetOptions = {}, locale = '
     await frame('number', { type: 'submitted', status: 200, body: answer });
     await settle(el);
   };
-  return { el, lastConfigure, pay };
+  return { el, posted, lastConfigure, pay };
 }
 
 describe('3-D Secure and other redirects in the widget', () => {
@@ -83,6 +83,20 @@ describe('3-D Secure and other redirects in the widget', () => {
     const tiny = await cardWidget(240);
     expect(tiny.lastConfigure()?.challengeWindow).to.equal('5');
     await expect(tiny.el).to.be.accessible();
+  });
+
+  it('declares with the payment the challenge window its form has when Pay is pressed, the one it then shows', async () => {
+    const { el, posted, lastConfigure, pay } = await cardWidget(440);
+    expect(lastConfigure()?.challengeWindow).to.equal('2');
+    // The window was made narrower: nothing in the form renders again until Pay.
+    el.style.width = '300px';
+    await pay(pending());
+    await waitUntil(() => forms.submitted.length === 1, 'the widget posted the redirect');
+    const submit = posted.findIndex(([, m]) => m.type === 'submit');
+    const declared = posted.slice(0, submit).filter(([field, m]) => field === 'number' && m.type === 'configure').map(([, m]) => (m as ConfigureMessage).challengeWindow);
+    expect(declared.at(-1)).to.equal('1');
+    const frame = one<HTMLIFrameElement>(el, 'iframe[part="challenge"]');
+    expect([frame.width, frame.height]).to.deep.equal(['250', '400']);
   });
 
   it('posts the redirect parameters into a 390×400 frame inside the widget, never wider than it', async () => {

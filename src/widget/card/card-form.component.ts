@@ -117,7 +117,12 @@ export class CardForm extends MethodForm<CardField> {
     if (ctx.pending || this.hidden) return;
     // Frames that were ready before the form data: the form is ready now that it shows.
     if (changed.has('ctx') && this.#framesReady) ctx.ready();
-    // Label, placeholder, error text and tokens for each frame; sent only when they changed.
+    this.#configure();
+  }
+
+  /** Label, placeholder, error text, tokens and challenge window for each frame; sent only when they changed. */
+  #configure(): void {
+    const { ctx } = this;
     const s = ctx.strings;
     const style = ctx.frameTokens();
     const colorScheme = ctx.colorScheme();
@@ -218,6 +223,9 @@ export class CardForm extends MethodForm<CardField> {
       ...this.saveFields(),
       ...customFields(this.ctx.options.customParameters),
     };
+    // The challenge window goes with the payment as measured now (a resize renders nothing), the
+    // same the widget then shows: configure reaches the frame before the submit.
+    this.#configure();
     await this.pay('card', brand, (key) => this.frames.submit('number', key, fields));
   }
 }

@@ -108,6 +108,10 @@ export class RegistrationsList extends MethodForm<'cvv' | 'holder' | BillingFiel
     super.updated(changed);
     // Hidden while another method is current: its zero width must not choose the challenge window.
     if (this.hidden || !this.#cvvFrame) return;
+    this.#configure();
+  }
+
+  #configure(): void {
     const s = this.ctx.strings;
     const key = this.errors.cvv;
     this.frames.configure('cvv', {
@@ -160,6 +164,8 @@ export class RegistrationsList extends MethodForm<'cvv' | 'holder' | BillingFiel
     };
     // The cvv frame adds its own browser data; here the page is the shopper's browser.
     const browser = () => browserFields({ navigator, screen, now: new Date() }, '', ctx.challengeWindow(this.clientWidth));
+    // The cvv frame's challenge window as measured now (a resize renders nothing): the one the widget shows.
+    if (this.#withCvv) this.#configure();
     await this.pay('saved', registration.paymentBrand, (key) =>
       this.#withCvv ? this.frames.submit('cvv', key, fields) : payFromPage(ctx.gateway, ctx.checkoutId, { ...fields, ...browser() }, key),
     );
