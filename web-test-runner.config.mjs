@@ -104,6 +104,25 @@ function localePages() {
   };
 }
 
+/**
+ * executeServerCommand('pw-forced-colors', { active }): emulates forced colors (a Windows
+ * high-contrast theme) in the test's page, over the DevTools protocol: the stock emulate-media
+ * command does not take that feature. The session is kept, as its emulation ends with it.
+ */
+function forcedColors() {
+  const sessions = new Map();
+  return {
+    name: 'pw-forced-colors',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'pw-forced-colors') return undefined;
+      const page = session.browser.getPage(session.id);
+      if (!sessions.has(page)) sessions.set(page, await page.createCDPSession());
+      await sessions.get(page).send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value: payload?.active ? 'active' : 'none' }] });
+      return true;
+    },
+  };
+}
+
 export default {
   middleware: [threedsPages(), localePages()],
   files: 'test/components/**/*.test.ts',
@@ -114,6 +133,6 @@ export default {
       launchOptions: { executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] },
     }),
   ],
-  plugins: [commonJs(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.src.json', define: { 'import.meta.env.DEV': 'true', __PW_LOCALES__: JSON.stringify(Object.fromEntries(LOCALE_FILES.map((file) => [file.locale, file.integrity]))) } })],
+  plugins: [commonJs(), forcedColors(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.src.json', define: { 'import.meta.env.DEV': 'true', __PW_LOCALES__: JSON.stringify(Object.fromEntries(LOCALE_FILES.map((file) => [file.locale, file.integrity]))) } })],
   testFramework: { config: { timeout: 10000 } },
 };

@@ -1,5 +1,5 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
-import { resetMouse, sendMouse } from '@web/test-runner-commands';
+import { executeServerCommand, resetMouse, sendMouse } from '@web/test-runner-commands';
 import { FRAME_HANG_MS, type CardForm } from '../../src/widget/card/card-form.component.ts';
 import type { PaymentWidget } from '../../src/widget/payment-widget/payment-widget.component.ts';
 import type { ParentMessage, SubmitMessage } from '../../src/core/messages.ts';
@@ -92,6 +92,22 @@ describe('card form', () => {
     fromFrame(numberFrame, { channel: card.frames.channel, field: 'number', type: 'ready' });
     await settle(el);
     expect(one(card, '[part="alert"]').textContent).to.equal('');
+  });
+
+  it('shows the pay button\'s edge in forced colors, where its background is not painted', async () => {
+    const { el } = await cardForm();
+    await executeServerCommand('pw-forced-colors', { active: true });
+    try {
+      expect(matchMedia('(forced-colors: active)').matches).to.equal(true);
+      const button = getComputedStyle(one(el, 'button[type="submit"]'));
+      expect([button.borderTopStyle, button.borderTopWidth]).to.deep.equal(['solid', '1px']);
+      expect(button.borderTopColor).to.not.equal('rgba(0, 0, 0, 0)');
+      // Outside forced colors the edge is transparent: the button looks as before.
+      await executeServerCommand('pw-forced-colors', { active: false });
+      expect(getComputedStyle(one(el, 'button[type="submit"]')).borderTopColor).to.equal('rgba(0, 0, 0, 0)');
+    } finally {
+      await executeServerCommand('pw-forced-colors', { active: false });
+    }
   });
 
   it('keeps the expiry input level with the security code frame, whose hint makes its column taller', async () => {

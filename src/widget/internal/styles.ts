@@ -122,7 +122,8 @@ export const formStyles = css`
     font-weight: 600;
     color: var(--pw-color-on-primary);
     background: var(--pw-color-primary);
-    border: 0;
+    /* Transparent, not none: forced colors (high contrast) paint no background but draw this edge. */
+    border: 1px solid transparent;
     border-radius: var(--pw-radius);
   }
   [aria-disabled='true'] {
