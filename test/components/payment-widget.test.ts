@@ -214,6 +214,25 @@ describe('<payment-widget>', () => {
     }
   });
 
+  it('sends the frames every size token in px as the page resolves it, rem included (html { font-size: 62.5% })', async () => {
+    fetchStub = stubFetch();
+    const root = document.documentElement;
+    root.style.fontSize = '62.5%';
+    try {
+      const el = await widget({ brands: 'VISA' });
+      el.style.setProperty('--pw-radius', '1.2rem');
+      el.style.setProperty('--pw-border-width', '0.2rem');
+      const style = el.frameTokens();
+      expect([style['--pw-radius'], style['--pw-border-width']]).to.deep.equal(['12px', '2px']);
+      // What the page's own inputs show.
+      const expiry = getComputedStyle(one(el, '#expiry'));
+      expect([expiry.borderTopLeftRadius, expiry.borderTopWidth]).to.deep.equal(['12px', '2px']);
+      el.remove();
+    } finally {
+      root.style.fontSize = '';
+    }
+  });
+
   it('follows a dark page\'s color-scheme, tells the frames to match it, and lets the shop\'s tokens win', async () => {
     fetchStub = stubFetch();
     const root = document.documentElement;

@@ -451,9 +451,9 @@ export class PaymentWidget extends LitElement {
   }
 
   /**
-   * The --pw-* values in effect on the element, for the frames (which cannot inherit them). Sizes
-   * go as this page resolves them (px, from the probe): a frame's rem is its own document's, not
-   * the shop page's.
+   * The --pw-* values in effect on the element, for the frames (which cannot inherit them). Every
+   * size goes as this page resolves it (px, from the probe): a frame's rem is its own document's,
+   * not the shop page's.
    */
   frameTokens(): StyleTokens {
     const computed = getComputedStyle(this);
@@ -467,6 +467,8 @@ export class PaymentWidget extends LitElement {
       const used = getComputedStyle(probe);
       tokens['--pw-font-size'] = used.fontSize;
       tokens['--pw-input-padding'] = used.padding;
+      tokens['--pw-border-width'] = used.borderTopWidth;
+      tokens['--pw-radius'] = used.borderRadius;
     }
     return tokens;
   }

@@ -70,6 +70,8 @@ export const styles = [
     .probe {
       font-size: max(16px, var(--pw-font-size));
       padding: var(--pw-input-padding);
+      border: var(--pw-border-width) solid;
+      border-radius: var(--pw-radius);
       /* The used colour scheme (colorScheme); light where light-dark() is unknown. */
       color: #000;
       color: light-dark(#000, #fff);
