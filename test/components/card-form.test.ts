@@ -70,8 +70,10 @@ describe('card form', () => {
     }
   });
 
-  it('says the form could not be loaded when a card frame never says ready, and loads it again on Pay', async () => {
+  it('says the form could not be loaded when a card frame never says ready, tells the shop once (pw-error), and loads it again on Pay', async () => {
     const el = await widget({ brands: 'VISA MASTER', action: 'https://shop.example/result' });
+    const errors: unknown[] = [];
+    el.addEventListener('pw-error', (event) => errors.push((event as CustomEvent).detail));
     const card = one<CardForm>(el, 'pw-card-form');
     const posted: [string, ParentMessage][] = [];
     card.frames.post = (field, message) => void posted.push([field, message]);
@@ -79,6 +81,8 @@ describe('card form', () => {
     fromFrame(one(el, 'iframe[data-field="cvv"]'), { channel: card.frames.channel, field: 'cvv', type: 'ready' });
     // The test's gateway answers nobody: the number frame's document is the browser's error page.
     await waitUntil(() => one(card, '[part="alert"]').textContent === 'The payment form could not be loaded.', 'no alert', { timeout: 6000 });
+    // As a form whose data could not load: the shop's monitoring sees a broken form.
+    expect(errors).to.deep.equal([{ code: '', message: 'The payment form could not be loaded.' }]);
     type(one<HTMLInputElement>(el, '#expiry'), '0534');
     type(one<HTMLInputElement>(el, '#holder'), 'Jane Jones');
     const reloaded = oneEvent(numberFrame, 'load');
@@ -87,6 +91,7 @@ describe('card form', () => {
     // No field is blamed and nothing is sent; the frame loads again.
     expect(all(el, '[aria-invalid="true"]')).to.have.length(0);
     expect(posted.filter(([, m]) => m.type === 'submit')).to.deep.equal([]);
+    expect(errors).to.have.length(1);
     await reloaded;
     // Once it says ready, the form is whole again.
     fromFrame(numberFrame, { channel: card.frames.channel, field: 'number', type: 'ready' });

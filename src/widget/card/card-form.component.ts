@@ -94,6 +94,7 @@ export class CardForm extends MethodForm<CardField> {
     if (!this.isConnected || this.alert || fields.every((field) => !this.frames.frame(field) || this.frames.ready.has(field))) return;
     this.alert = this.ctx.strings.eLoad;
     if (!this.hidden) this.ctx.announce(this.alert);
+    this.ctx.framesFailed(this.alert);
   }
 
   /** Loads again the frames that never said ready (the shopper's Pay is the retry). */
@@ -205,6 +206,7 @@ export class CardForm extends MethodForm<CardField> {
     if (!this.#framesReady) {
       this.alert = this.ctx.strings.eLoad;
       this.ctx.announce(this.alert);
+      this.ctx.framesFailed(this.alert);
       this.#reloadFrames();
       return;
     }

@@ -73,6 +73,8 @@ export interface WidgetContext {
   ready(): void;
   /** Nothing can be paid with here (no method of the page's brands, no wallet in this browser): pw-error once. */
   unavailable(): void;
+  /** The card frames did not load (`message` said in the form): pw-error once, as a form that could not load. */
+  framesFailed(message: string): void;
   /** The brand detected from the card number changed (pw-brand). */
   brand(brand: string | undefined): void;
   /** pw-submit (cancelable) and onBeforeSubmitCard: false when the shop cancelled. */

@@ -86,6 +86,7 @@ export class PaymentWidget extends LitElement {
   #abort: AbortController | undefined;
   #readyFired = false;
   #unavailableFired = false;
+  #framesFailedFired = false;
   readonly #typed = new Map<string, Readonly<Record<string, string>>>();
   /** The locale in use: the one asked for once its texts are loaded; English before, and if they fail. */
   #locale: Locale = 'en';
@@ -197,7 +198,7 @@ export class PaymentWidget extends LitElement {
     this.challenge = '';
     this.cancelling = this.paid = false;
     this.#cancel = undefined;
-    this.#readyFired = this.#unavailableFired = false;
+    this.#readyFired = this.#unavailableFired = this.#framesFailedFired = false;
     this.#typed.clear();
     const id = this.checkoutId;
     if (!this.isConnected) return;
@@ -338,6 +339,11 @@ export class PaymentWidget extends LitElement {
         this.#readyFired = true;
       },
       unavailable: () => this.#unavailable(),
+      // The shop's monitoring learns of a broken form (its CSP or COEP refusing the frames) as of any form that did not load.
+      framesFailed: (message) => {
+        if (!this.#framesFailedFired) this.#emit('pw-error', { code: '', message });
+        this.#framesFailedFired = true;
+      },
       brand: (brand) => this.#emit('pw-brand', { brand }),
       beforeSubmit: (method, brand) => this.#emit('pw-submit', { method, brand }, true),
       result: (answer, method) => this.#onResult(answer, method),
