@@ -917,6 +917,23 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.equal(html.includes('style='), false);
     });
 
+    it('lets a shop page with Cross-Origin-Embedder-Policy embed the frames and load the scripts: COEP require-corp and CORP cross-origin', async () => {
+      const frame = await fetch(`${gw.base}/v1/frames/card?field=number&channel=${'a'.repeat(16)}&origin=${encodeURIComponent('https://shop.example')}`);
+      assert.equal(frame.status, 200);
+      assert.equal(frame.headers.get('cross-origin-embedder-policy'), 'require-corp');
+      assert.equal(frame.headers.get('cross-origin-resource-policy'), 'cross-origin');
+      const html = await frame.text();
+      const src = /<script src="([^"]+)"/.exec(html)![1]!;
+      // Its only subresource is of its own origin, which require-corp lets through.
+      assert.ok(src.startsWith('/'), src);
+      for (const path of [src, '/v1/paymentWidgets.js', `/v1/locales/de.json`]) {
+        const file = await fetch(gw.base + path);
+        assert.equal(file.status, 200, path);
+        assert.equal(file.headers.get('cross-origin-resource-policy'), 'cross-origin', path);
+        assert.equal(file.headers.get('cross-origin-embedder-policy'), null, path);
+      }
+    });
+
     it('refuses frame parameters that are not what the widget sends, naming each', async () => {
       const response = await fetch(`${gw.base}/v1/frames/card?field=expiry&channel=short&origin=${encodeURIComponent('https://shop.example/')}&locale=${encodeURIComponent('<x>')}`);
       assert.equal(response.status, 400);

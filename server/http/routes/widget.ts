@@ -70,9 +70,12 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
     return send(request, reply, asset, 'application/javascript; charset=utf-8', cacheControl ?? cacheControlFor(request.query, asset.version), extra);
   };
 
-  /** A built file's bytes (304 when the browser holds them, compressed when it takes that), CORS *. */
+  /**
+   * A built file's bytes (304 when the browser holds them, compressed when it takes that), CORS *,
+   * and CORP cross-origin: a shop page with Cross-Origin-Embedder-Policy may load it without CORS too.
+   */
   const send = (request: FastifyRequest, reply: FastifyReply, asset: Asset, contentType: string, cacheControl: string, extra: Record<string, string> = {}) =>
-    sendStatic(request, reply, asset, { 'content-type': contentType, 'access-control-allow-origin': '*', 'cache-control': cacheControl, ...extra });
+    sendStatic(request, reply, asset, { 'content-type': contentType, 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin', 'cache-control': cacheControl, ...extra });
 
   // Browsers ask every origin for /favicon.ico. The gateway's own pages (webview, 3-D Secure) have
   // no icon: an empty answer, cached for a day, instead of a 404 in every shopper's console.
@@ -156,6 +159,10 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
           'content-security-policy': FRAME_CSP,
           'cache-control': 'no-store',
           'referrer-policy': 'no-referrer',
+          // A page with Cross-Origin-Embedder-Policy (require-corp or credentialless) frames only
+          // documents that send COEP and CORP: this one loads nothing but its same-origin script.
+          'cross-origin-embedder-policy': 'require-corp',
+          'cross-origin-resource-policy': 'cross-origin',
         })
         .send(html);
     },
