@@ -105,20 +105,31 @@ function localePages() {
 }
 
 /**
- * executeServerCommand('pw-forced-colors', { active }): emulates forced colors (a Windows
- * high-contrast theme) in the test's page, over the DevTools protocol: the stock emulate-media
- * command does not take that feature. The session is kept, as its emulation ends with it.
+ * Emulations over the DevTools protocol the stock commands lack; the session is kept, as its
+ * emulation ends with it:
+ *   executeServerCommand('pw-forced-colors', { active })  forced colors (a Windows high-contrast theme)
+ *   executeServerCommand('pw-focused')                     the page behaves as the focused one, as
+ *     a shopper's tab is: a page left behind the browser's others gives no frame the focus
  */
-function forcedColors() {
+function pageEmulation() {
   const sessions = new Map();
+  const cdp = async (session) => {
+    const page = session.browser.getPage(session.id);
+    if (!sessions.has(page)) sessions.set(page, await page.createCDPSession());
+    return sessions.get(page);
+  };
   return {
-    name: 'pw-forced-colors',
+    name: 'pw-page-emulation',
     async executeCommand({ command, payload, session }) {
-      if (command !== 'pw-forced-colors') return undefined;
-      const page = session.browser.getPage(session.id);
-      if (!sessions.has(page)) sessions.set(page, await page.createCDPSession());
-      await sessions.get(page).send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value: payload?.active ? 'active' : 'none' }] });
-      return true;
+      if (command === 'pw-forced-colors') {
+        await (await cdp(session)).send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value: payload?.active ? 'active' : 'none' }] });
+        return true;
+      }
+      if (command === 'pw-focused') {
+        await (await cdp(session)).send('Emulation.setFocusEmulationEnabled', { enabled: true });
+        return true;
+      }
+      return undefined;
     },
   };
 }
@@ -133,6 +144,6 @@ export default {
       launchOptions: { executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] },
     }),
   ],
-  plugins: [commonJs(), forcedColors(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.src.json', define: { 'import.meta.env.DEV': 'true', __PW_LOCALES__: JSON.stringify(Object.fromEntries(LOCALE_FILES.map((file) => [file.locale, file.integrity]))) } })],
+  plugins: [commonJs(), pageEmulation(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.src.json', define: { 'import.meta.env.DEV': 'true', __PW_LOCALES__: JSON.stringify(Object.fromEntries(LOCALE_FILES.map((file) => [file.locale, file.integrity]))) } })],
   testFramework: { config: { timeout: 10000 } },
 };

@@ -2,7 +2,7 @@
 // window it tells the paying frame, the POST of redirect.parameters into a frame of that size
 // inside the widget or at the top level, and the webview page's form data held in the page.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import type { CardForm } from '../../src/widget/card/card-form.component.ts';
 import type { ConfigureMessage, ParentMessage } from '../../src/core/messages.ts';
 import type { PaymentWidget } from '../../src/widget/payment-widget/payment-widget.component.ts';
@@ -129,6 +129,8 @@ describe('3-D Secure and other redirects in the widget', () => {
     // The test server on another host name: another site, as the gateway is for a shop.
     const other = `${location.protocol}//${location.hostname === 'localhost' ? '127.0.0.1' : 'localhost'}:${location.port}`;
     const heard: { challenge: string; text?: string }[] = [];
+    // As a shopper's tab is the focused one; after other test files this page may not be.
+    await executeServerCommand('pw-focused');
     const listen = (event: MessageEvent) => event.origin === other && heard.push(event.data);
     addEventListener('message', listen);
     try {
