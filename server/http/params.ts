@@ -201,20 +201,36 @@ export function readJson(text: string): { value: Flat; errors: ParamError[] } {
   return read;
 }
 
-/** The flat name of the first key that one object of a valid JSON text has twice, or undefined. */
+/** An open object or array of keySentTwice's scan. */
+interface JsonFrame {
+  parent: JsonFrame | undefined;
+  /** Its key or index in its parent. */
+  at: PropertyKey | undefined;
+  /** An object's keys so far; undefined for an array. */
+  keys: Set<string> | undefined;
+  index: number;
+  awaitingKey: boolean;
+  lastKey: string;
+}
+
+/**
+ * The flat name of the first key that one object of a valid JSON text has twice, or undefined.
+ * Each frame links to its parent (a path is built only for the name reported), and the scan stops
+ * past MAX_DEPTH, where flattenJson refuses the body anyway: deep nesting costs linear time.
+ */
 function keySentTwice(text: string): string | undefined {
-  // One frame per open object or array: its path, its keys so far, and (objects) whether a key comes next.
-  const frames: Array<{ path: PropertyKey[]; keys?: Set<string>; index: number; awaitingKey: boolean; lastKey?: string }> = [];
+  let top: JsonFrame | undefined;
+  let depth = 0;
   let i = 0;
   while (i < text.length) {
     const c = text.charCodeAt(i);
-    const top = frames[frames.length - 1];
     if (c === 123 /* { */ || c === 91 /* [ */) {
-      const path = top ? [...top.path, top.keys ? top.lastKey! : top.index] : [];
-      frames.push({ path, ...(c === 123 ? { keys: new Set<string>() } : {}), index: 0, awaitingKey: c === 123 });
+      if (++depth > MAX_DEPTH + 1) return undefined;
+      top = { parent: top, at: top ? (top.keys ? top.lastKey : top.index) : undefined, keys: c === 123 ? new Set() : undefined, index: 0, awaitingKey: c === 123, lastKey: '' };
       i++;
     } else if (c === 125 /* } */ || c === 93 /* ] */) {
-      frames.pop();
+      top = top?.parent;
+      depth--;
       i++;
     } else if (c === 44 /* , */) {
       if (top?.keys) top.awaitingKey = true;
@@ -227,7 +243,7 @@ function keySentTwice(text: string): string | undefined {
       if (top?.keys && top.awaitingKey) {
         const raw = text.slice(i + 1, end);
         const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
-        if (top.keys.has(key)) return flatName([...top.path, key]);
+        if (top.keys.has(key)) return flatName([...pathOf(top), key]);
         top.keys.add(key);
         top.lastKey = key;
         top.awaitingKey = false;
@@ -238,6 +254,12 @@ function keySentTwice(text: string): string | undefined {
     }
   }
   return undefined;
+}
+
+function pathOf(frame: JsonFrame): PropertyKey[] {
+  const path: PropertyKey[] = [];
+  for (let f: JsonFrame | undefined = frame; f?.at !== undefined; f = f.parent) path.unshift(f.at);
+  return path;
 }
 
 /**

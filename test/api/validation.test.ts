@@ -218,6 +218,14 @@ describe('request validation over HTTP', () => {
       assert.equal(fine.status, 200, fine.text);
     });
 
+    it('refuses a JSON body nested 150,000 deep (300 kB, no token) as too deep, and goes on answering', async () => {
+      const depth = 150_000;
+      const deep = await send('POST', '/v1/payments', { 'content-type': 'application/json' }, `{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+      assert.equal(deep.status, 400);
+      assert.deepEqual(deep.body.result.parameterErrors.map((e: { name: string }) => e.name), ['body', 'entityId']);
+      assert.equal((await postForm(cardDebit())).status, 200);
+    });
+
     it('reads a JSON body that starts with a byte order mark', async () => {
       const a = await send('POST', '/v1/payments', { 'content-type': 'application/json' }, `\ufeff${JSON.stringify({ entityId: shopA.entityId, ...cardDebit() })}`);
       assert.equal(a.status, 200, a.text);
