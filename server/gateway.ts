@@ -102,8 +102,10 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
   });
   // Pending payments nobody finished end as 100.396.103 after 30 minutes, and reservations a stopped
   // process left are finished after 2: swept every minute (reads also check lazily).
+  let sweeping: Promise<unknown> = Promise.resolve();
   const sweeper = new Cron('0 * * * * *', { timezone: 'UTC', protect: true }, async () => {
-    await sweepPending(gateway.deps).catch((error: Error) => app.log.warn({ err: error.message }, 'sweep of abandoned payments failed'));
+    sweeping = sweepPending(gateway.deps).catch((error: Error) => app.log.warn({ err: error.message }, 'sweep of abandoned payments failed'));
+    await sweeping;
   });
   return {
     app,
@@ -115,11 +117,14 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
     async close() {
       purge.stop();
       sweeper.stop();
+      // A sweep under way may still reverse what it ends: it finishes before the store closes.
+      await sweeping;
       await scheduler.stop();
       await webhooks.stop();
       await app.close();
-      // Reversals of authorizations not recorded as approved are finished, not dropped.
-      await Promise.allSettled([...(gateway.deps.reversals ?? [])]);
+      // Reversals of authorizations not recorded as approved are finished, not dropped (a late
+      // approval may start another meanwhile).
+      while (gateway.deps.reversals?.size) await Promise.allSettled([...gateway.deps.reversals]);
       await gateway.throttle.close();
       await store.close();
     },

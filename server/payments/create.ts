@@ -21,7 +21,7 @@ import type { AlsoWrite, Context, Deps, Invalid } from './deps.ts';
 import { withInitialTransactionId } from './cardOnFile.ts';
 import { isIncrement } from './rules.ts';
 import { successCode } from './resultCodes.ts';
-import { authorizeOrDecline, reverseUnrecorded } from './unanswered.ts';
+import { authorizeOrDecline, reverseUnrecorded, type Authorization } from './unanswered.ts';
 import { createdEvents, enqueueEvents } from '../webhooks/outbox.ts';
 
 export interface Created {
@@ -392,8 +392,7 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
   } catch (error) {
     const why = `recording the acquirer's answer failed: ${(error as Error).message}`;
     if (!reservation) {
-      // Nothing was written: the authorization is released.
-      if (approvedAtAcquirer) reverseUnrecorded(deps, { id, entityId: ctx.entity.id, amountMinor, currency: request.currency }, why);
+      if (approvedAtAcquirer) await reverseIfUnrecorded(deps, { id, entityId: ctx.entity.id, amountMinor, currency: request.currency }, why);
       throw error;
     }
     // A reservation must end: one left pending would hold its PA's reversal back.
@@ -401,5 +400,21 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
     const settled = await deps.store.write((trx) => settlePendingPayment(trx, ended)).catch(() => false);
     if (settled && approvedAtAcquirer) reverseUnrecorded(deps, reservation, why);
     throw error;
+  }
+}
+
+/**
+ * An approved authorization whose write failed is released only once a read shows it was not
+ * recorded: a write can fail after its commit (the WAL's fsync, a connection lost after COMMIT),
+ * and a recorded approval must stand. Unreadable, it is left for operations, logged.
+ */
+async function reverseIfUnrecorded(deps: Deps, authorization: Authorization, why: string): Promise<void> {
+  const recorded = await findPayment(deps.store.db, authorization.entityId, authorization.id).then(
+    (payment) => payment !== undefined,
+    () => undefined,
+  );
+  if (recorded === false) reverseUnrecorded(deps, authorization, why);
+  else if (recorded === undefined) {
+    deps.log?.error({ payment: authorization.id, entity: authorization.entityId, why }, 'approved authorization whose recording failed, and the database could not be read to tell whether it is recorded: check it at the acquirer');
   }
 }

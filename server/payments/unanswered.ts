@@ -36,11 +36,20 @@ export interface Authorization {
  * 900.100.300 after the timeout: the result is uncertain), and the authorization is reversed.
  */
 export async function authorizeOrDecline(deps: Deps, authorization: Authorization, ask: () => Promise<AcquirerOutcome>): Promise<AcquirerOutcome> {
+  const call = Promise.resolve().then(ask);
   try {
-    return await askAcquirer(deps, ask());
+    return await askAcquirer(deps, call);
   } catch (error) {
     const timedOut = error instanceof AcquirerTimeout;
     reverseUnrecorded(deps, authorization, timedOut ? 'the acquirer did not answer in time' : `the acquirer call failed: ${(error as Error).message}`);
+    // The reversal may reach the acquirer before the authorization it names: an approval that
+    // still comes is released again.
+    if (timedOut) {
+      call.then(
+        (late) => late.approved && reverseUnrecorded(deps, authorization, 'the acquirer approved it after its timeout'),
+        () => undefined,
+      );
+    }
     return { approved: false, declineCode: timedOut ? '900.100.300' : '900.100.100', connectorDetails: {} };
   }
 }
@@ -54,8 +63,12 @@ export async function authorizeOrDecline(deps: Deps, authorization: Authorizatio
 export function reverseUnrecorded(deps: Deps, authorization: Authorization, why: string): void {
   const call: ReferenceRequest = { paymentId: deps.newId(), referencedId: authorization.id, amountMinor: authorization.amountMinor, currency: authorization.currency };
   const where = { payment: authorization.id, entity: authorization.entityId, reversal: call.paymentId, why };
-  const reversed = askAcquirer(deps, deps.acquirer.reverse(call)).then(
-    (outcome) => deps.log?.warn({ ...where, approved: outcome.approved }, 'authorization not recorded as approved: reversed at the acquirer'),
+  const reversed = askAcquirer(deps, Promise.resolve().then(() => deps.acquirer.reverse(call))).then(
+    (outcome) =>
+      outcome.approved
+        ? deps.log?.warn(where, 'authorization not recorded as approved: reversed at the acquirer')
+        : // Nothing stood to release, or the reversal came before the authorization: worth a look.
+          deps.log?.error(where, 'authorization not recorded as approved: the acquirer declined its reversal (nothing to release, or not yet): check it at the acquirer'),
     (error: Error) => deps.log?.error({ ...where, err: error.message }, 'authorization not recorded as approved, and its reversal failed: reverse it at the acquirer by hand'),
   );
   deps.reversals?.add(reversed);
