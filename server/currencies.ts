@@ -32,3 +32,14 @@ export function isCurrency(code: string): boolean {
 export function minorUnitsOf(code: string): number | undefined {
   return MINOR_UNITS.get(code);
 }
+
+/**
+ * Withdrawn from List One while payments could be made in them (HRK and CUC stood in the runtime's
+ * list before this one): a payment made in one may still be captured, refunded or rebilled in it.
+ */
+const WITHDRAWN = new Set(['ANG', 'BGN', 'CUC', 'HRK', 'SLL', 'ZWL']);
+
+/** Whether a referencing payment may name this currency: a payable one, or one withdrawn since. */
+export function isReferenceCurrency(code: string): boolean {
+  return MINOR_UNITS.has(code) || WITHDRAWN.has(code);
+}

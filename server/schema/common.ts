@@ -1,7 +1,7 @@
 // Field types of the spec's notation (A, N, AN, dates, amounts), as zod schemas over strings.
 import isoCountries from 'i18n-iso-countries';
 import { z } from 'zod';
-import { isCurrency } from '../currencies.ts';
+import { isCurrency, isReferenceCurrency } from '../currencies.ts';
 import type { ResultCode } from '../results.ts';
 
 /** AN: any characters, with a length range. */
@@ -103,6 +103,12 @@ export const currency = z
   .string()
   .regex(/^[A-Z]{3}$/, 'must be three uppercase letters (ISO 4217)')
   .refine(isCurrency, 'is not an ISO 4217 currency');
+
+/** A referencing payment's currency: also one withdrawn since payments were made in it (its payment's). */
+export const referenceCurrency = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'must be three uppercase letters (ISO 4217)')
+  .refine(isReferenceCurrency, 'is not an ISO 4217 currency');
 
 // ISO 3166-1 as assigned (and XK, which card schemes use), from i18n-iso-countries.
 const assigned = {

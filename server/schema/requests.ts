@@ -11,6 +11,7 @@ import { checkOtherAmounts, wholeAmountError } from './amounts.ts';
 import { asynchronousFields, checkShopperResultUrl } from './asynchronous.ts';
 import { bankAccount, transactionDueDate } from './bankAccount.ts';
 import { basicFields, checkPurposeCode, forex, testMode } from './basic.ts';
+import { referenceCurrency } from './common.ts';
 import { billing } from './billing.ts';
 import { card } from './card.ts';
 import { cart } from './cart.ts';
@@ -99,7 +100,7 @@ export const referencingRequest = z.strictObject({
   ...basicFields,
   paymentType: z.enum(['CP', 'RV', 'RF', 'RB'], { error: 'must be CP, RV, RF or RB for a referencing payment' }),
   amount: basicFields.amount.optional(),
-  currency: basicFields.currency.optional(),
+  currency: referenceCurrency.optional(),
   customParameters: customParameters.optional(),
   testMode: testMode.optional(),
 });

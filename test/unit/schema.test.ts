@@ -551,6 +551,13 @@ describe('parseReferencing', () => {
     assert.equal(reference({ paymentType: 'RV' }).ok, true);
   });
 
+  it('takes a currency withdrawn since payments were made in it (a BGN authorization is still captured and refunded in BGN), and no other', () => {
+    for (const currency of ['BGN', 'HRK', 'CUC', 'ANG', 'SLL', 'ZWL']) {
+      for (const paymentType of ['CP', 'RF', 'RB']) assert.equal(reference({ paymentType, amount: '10.00', currency }).ok, true, `${paymentType} ${currency}`);
+    }
+    for (const currency of ['VEF', 'XDR', 'XTS', 'XYZ']) assertRefused(reference({ paymentType: 'CP', amount: '10.00', currency }), '100.550.401', ['currency']);
+  });
+
   it('refuses a zero capture with 100.550.300', () => {
     assertRefused(reference({ paymentType: 'CP', amount: '0.00', currency: 'EUR' }), '100.550.300', ['amount']);
   });
