@@ -137,7 +137,8 @@ function isProxyRange(entry: string): boolean {
 }
 
 /** A duration setting: a whole number of milliseconds above 0 (a typo would otherwise time everything out at once), at most `max`. */
-function millisecondsOf(env: NodeJS.ProcessEnv, name: string, max = 9_999_999_999): number | undefined {
+// Node's timers take at most 2^31 - 1 ms (about 24.8 days): a longer one fires at once.
+function millisecondsOf(env: NodeJS.ProcessEnv, name: string, max = 2_147_483_647): number | undefined {
   const text = env[name]?.trim();
   if (!text) return undefined;
   if (!/^[1-9]\d{0,9}$/.test(text)) throw new Error(`${name} must be a whole number of milliseconds above 0, not ${text}`);

@@ -35,6 +35,9 @@ describe('settings from the environment', () => {
     // A reservation's lease (2 minutes) must outlast the wait for its answer.
     assert.equal(settingsFromEnv({ ACQUIRER_TIMEOUT_MS: '60000' }).acquirerTimeoutMs, 60000);
     assert.throws(() => settingsFromEnv({ ACQUIRER_TIMEOUT_MS: '60001' }), /^Error: ACQUIRER_TIMEOUT_MS must be at most 60000 milliseconds, not 60001$/);
+    // Node fires a timer above 2^31 - 1 ms at once.
+    assert.equal(settingsFromEnv({ WEBHOOK_TIMEOUT_MS: '2147483647' }).webhookTimeoutMs, 2147483647);
+    assert.throws(() => settingsFromEnv({ WEBHOOK_TIMEOUT_MS: '3000000000' }), /^Error: WEBHOOK_TIMEOUT_MS must be at most 2147483647 milliseconds, not 3000000000$/);
     for (const name of ['ACQUIRER_TIMEOUT_MS', 'WEBHOOK_POLL_MS', 'WEBHOOK_TIMEOUT_MS', 'SCHEDULE_POLL_MS', 'SCHEDULE_LEASE_MS']) {
       for (const bad of ['abc', '0', '-5', '1.5', '60s', '1e3']) {
         assert.throws(() => settingsFromEnv({ [name]: bad }), new RegExp(`^Error: ${name} must be a whole number of milliseconds above 0, not ${bad.replace('.', '\\.')}$`), `${name}=${bad}`);
