@@ -82,8 +82,9 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
   });
   // A request that comes on a connection opened before the stop (a load balancer's pool) is
   // refused, to be sent again to another process: the catalogue's "try later" code.
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+  app.addHook('onRequest', async (request, reply) => {
+    // The readiness check says itself that the process is stopping (routes/health.ts).
+    if (!closing || request.url.startsWith('/health/')) return;
     return reply.code(503).header('retry-after', '1').send(tryLaterBody(meta(g.buildNumber, g.deps.clock()), newNdc(), g.deps.newId()));
   });
 

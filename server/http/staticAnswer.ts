@@ -59,9 +59,10 @@ export function sendStatic(request: FastifyRequest, reply: FastifyReply, content
     ...headers,
     etag: coding ? `${content.etag.slice(0, -1)}+${coding}"` : content.etag,
     ...(content.bytes.length >= MIN_COMPRESSED ? { vary: 'Accept-Encoding' } : {}),
-    ...(coding ? { 'content-encoding': coding } : {}),
   });
+  // A 304 has no body to code: a cache that took its headers onto the copy it holds must not relabel it.
   if (notModified(request.headers['if-none-match'], content.etag)) return reply.code(304).send();
+  if (coding) reply.header('content-encoding', coding);
   return reply.code(200).send(coding ? content.coded![coding] : content.bytes);
 }
 
