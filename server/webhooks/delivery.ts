@@ -80,7 +80,13 @@ export function startDelivery(options: DeliveryOptions): Delivery {
    * always free for the others (claimDue leaves a full one out); a lone busy receiver that answers
    * has half of all, enough to keep up with its merchant.
    */
-  const shareOf = (webhookId: string) => Math.max(1, Math.ceil((parallel - (inFlight - (inFlightOf.get(webhookId) ?? 0))) / 2));
+  const shareOf = (webhookId: string) =>
+    silent.has(webhookId) ? 1 : Math.max(1, Math.ceil((parallel - (inFlight - (inFlightOf.get(webhookId) ?? 0))) / 2));
+  /**
+   * Webhooks whose receiver gave no answer to its last attempt (it hangs, or is down): one slot
+   * each until it answers again, so that any number of them cannot hold every slot for their timeout.
+   */
+  const silent = new Set<string>();
   /** Rows claimed whose outcome is not written yet. */
   let unrecorded = 0;
   /**
@@ -176,6 +182,8 @@ export function startDelivery(options: DeliveryOptions): Delivery {
         error = describe(e as Error & { code?: string }, timeoutMs);
       }
     }
+    if (status === null && !refused) silent.add(row.webhook_id);
+    else if (status !== null) silent.delete(row.webhook_id);
     freeSlot();
     const now = clock().getTime();
     const attempts = Number(row.attempts) + 1;

@@ -648,6 +648,28 @@ describe('webhooks: a receiver that hangs', () => {
     }
   });
 
+  it('gives a receiver that did not answer its last attempt one slot until it answers again: its untried backlog goes out one at a time', async () => {
+    const hanging = new Receiver();
+    await hanging.start();
+    hanging.behaviour = () => 'hang';
+    const gw = await start({ timeoutMs: 400 });
+    try {
+      const shopBClient = gw.clientFor(shopB.token, shopB.entityId);
+      await register(shopBClient, { url: hanging.url, secret: SECRET });
+      for (let i = 0; i < 70; i++) await shopBClient.post('/v1/payments', cardDebit());
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Its first share (32) timed out at 0.4 s; since then one at a time, not another 32.
+      assert.ok(hanging.hits >= 32 && hanging.hits <= 40, `the silent receiver was sent ${hanging.hits} notifications`);
+      // It answers again: its share is back.
+      hanging.behaviour = () => 200;
+      for (let i = 0; i < 100 && hanging.hits < 70; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.ok(hanging.hits >= 70, `${hanging.hits} sent once it answered`);
+    } finally {
+      await gw.close();
+      await hanging.stop();
+    }
+  });
+
   it('leaves slots free while two receivers hang: the second takes half of what the first left, and another merchant is still notified at once', async () => {
     const first = new Receiver();
     const second = new Receiver();
