@@ -1,4 +1,5 @@
 // The gateway's HTTP face: body parsers, routes, the envelope for errors and unknown paths.
+import { isUtf8 } from 'node:buffer';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import multipart from '@fastify/multipart';
@@ -90,12 +91,14 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
 
   // Fastify reads text/plain by default; this gateway takes no such body (it would be ignored unread).
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    const { value, errors } = parseForm(body as string);
+  // Bodies are read as bytes: whether they are valid UTF-8 is known only before decoding (which
+  // turns bad bytes into U+FFFD, indistinguishable from the character sent as such).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_request, body, done) => {
+    const { value, errors } = parseForm((body as Buffer).toString('utf8'), !isUtf8(body as Buffer));
     done(null, { params: value, errors } satisfies ParsedBody);
   });
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const { value, errors } = readJson(body as string);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    const { value, errors } = readJson((body as Buffer).toString('utf8'), !isUtf8(body as Buffer));
     done(null, { params: value, errors } satisfies ParsedBody);
   });
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 0, files: 0 } });

@@ -175,7 +175,7 @@ function numbersAsWritten(text: string): string {
  * it, reading 1.0000000000000001 as 1 and 0.1 as no tenth. The body is first parsed as it is, so
  * that only valid JSON is read.
  */
-export function readJson(text: string): { value: Flat; errors: ParamError[] } {
+export function readJson(text: string, notUtf8 = false): { value: Flat; errors: ParamError[] } {
   // A byte order mark is no part of the JSON text (RFC 8259 lets a reader ignore it).
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (!text.length) return { value: {}, errors: [] };
@@ -190,8 +190,8 @@ export function readJson(text: string): { value: Flat; errors: ParamError[] } {
   }
   // JSON.parse keeps the last of a key sent twice in one object: a form's second value is refused, so is this.
   const read = flattenJson(json);
-  // Bytes that were no UTF-8 became U+FFFD when the body was read (an escaped \\ufffd is the character itself).
-  if (text.indexOf(REPLACEMENT) !== -1) {
+  // Bytes that were no UTF-8 (`notUtf8`: the body's bytes said so) became U+FFFD when it was read.
+  if (notUtf8) {
     for (const [name, v] of Object.entries(read.value)) {
       if (name.includes(REPLACEMENT) || v.includes(REPLACEMENT)) read.errors.push({ name, value: v, message: `${name} is not UTF-8: a JSON body is UTF-8` });
     }
@@ -298,14 +298,14 @@ export function flattenJson(body: unknown): { value: Flat; errors: ParamError[] 
   return { value, errors };
 }
 
-/** Read a form-urlencoded body; a parameter sent twice is an error, not a silent overwrite. */
-export function parseForm(body: string): { value: Flat; errors: ParamError[] } {
+/** Read a form-urlencoded body (`notUtf8`: its bytes were no valid UTF-8); a parameter sent twice is an error, not a silent overwrite. */
+export function parseForm(body: string, notUtf8 = false): { value: Flat; errors: ParamError[] } {
   const value: Flat = {};
   const errors: ParamError[] = [];
-  // Bytes that were no UTF-8 became U+FFFD: raw ones when the body was read, escaped ones when repaired.
-  const rawReplaced = body.indexOf(REPLACEMENT) !== -1;
+  // Bytes that were no UTF-8 became U+FFFD: raw ones when the body was read (`notUtf8`: its bytes
+  // said so), escaped ones when repaired. A U+FFFD sent as UTF-8 is the character itself.
   readForm(body, (name, v, repaired) => {
-    if ((repaired || rawReplaced) && (name.includes(REPLACEMENT) || v.includes(REPLACEMENT))) {
+    if ((repaired || notUtf8) && (name.includes(REPLACEMENT) || v.includes(REPLACEMENT))) {
       errors.push({ name, value: v, message: `${name} is not UTF-8: a form's names and values are UTF-8, percent-encoded` });
     } else if (Object.hasOwn(value, name)) errors.push({ name, value: v, message: `${name} was sent more than once` });
     else setParam(value, name, v);

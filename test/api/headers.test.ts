@@ -87,8 +87,10 @@ describe('request headers and body bytes', () => {
     const json = Buffer.concat([Buffer.from(JSON.stringify({ entityId: shopA.entityId, ...cardDebit() }).slice(0, -1) + ',"descriptor":"Caf'), Buffer.from([0xe9]), Buffer.from(' Berlin"}')]);
     const inJson = await post({ 'content-type': 'application/json' }, json);
     assert.deepEqual(named(inJson), ['descriptor: descriptor is not UTF-8: a JSON body is UTF-8']);
-    // UTF-8, escaped or not, and a stray % that escapes nothing, are read as they are.
-    for (const descriptor of ['Caf%C3%A9+Berlin', 'Café Berlin', '100%25 sure', '100% sure', 'repl %EF%BF%BD']) {
+    const replacementInJson = await post({ 'content-type': 'application/json' }, JSON.stringify({ entityId: shopA.entityId, ...cardDebit({ descriptor: 'repl \uFFFD raw' }) }));
+    assert.equal(replacementInJson.status, 200, 'U+FFFD sent as UTF-8 in JSON is the character itself');
+    // UTF-8, escaped or not, a stray % that escapes nothing, and U+FFFD itself sent as UTF-8, are read as they are.
+    for (const descriptor of ['Caf%C3%A9+Berlin', 'Café Berlin', '100%25 sure', '100% sure', 'repl %EF%BF%BD', 'repl \uFFFD raw']) {
       const fine = await post({ 'content-type': 'application/x-www-form-urlencoded' }, `${form()}&descriptor=${descriptor}`);
       assert.equal(fine.status, 200, `${descriptor}: ${JSON.stringify(fine.body)}`);
     }
