@@ -189,6 +189,22 @@ describe('3-D Secure and other redirects in the widget', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('goes to the top level by itself on a cross-origin isolated page (COOP and COEP: the issuer\u2019s pages could not be framed)', async () => {
+    const own = Object.getOwnPropertyDescriptor(window, 'crossOriginIsolated');
+    Object.defineProperty(window, 'crossOriginIsolated', { value: true, configurable: true });
+    try {
+      const { el, lastConfigure, pay } = await cardWidget(440);
+      expect(lastConfigure()?.challengeWindow).to.equal('5');
+      await pay(pending());
+      expect(forms.submitted).to.deep.equal([{ method: 'post', action: AUTHENTICATE, target: '_top', fields: { token: 'opaque-1' }, connected: true }]);
+      expect(all(el, 'iframe[part="challenge"]')).to.have.length(0);
+    } finally {
+      delete (window as { crossOriginIsolated?: boolean }).crossOriginIsolated;
+      if (own) Object.defineProperty(window, 'crossOriginIsolated', own);
+    }
+    expect(crossOriginIsolated).to.equal(false);
+  });
+
   it('sends a wallet or transfer redirect to the top level, whatever room the widget has', async () => {
     fetchStub.restore();
     fetchStub = stubFetch(formData(), () => json(pending([])));

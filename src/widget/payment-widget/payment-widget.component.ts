@@ -350,7 +350,9 @@ export class PaymentWidget extends LitElement {
       frameTokens: () => this.frameTokens(),
       colorScheme: () => this.colorScheme(),
       typed: this.#typed,
-      challengeWindow: (width) => ((this.#width = width), (this.#window = this.options.threeDSecureAtTopLevel || top !== self ? '5' : challengeWindowFor(width, innerHeight))),
+      // A cross-origin isolated page (COOP and COEP) cannot frame the issuer's pages, which send no COEP.
+      challengeWindow: (width) =>
+        ((this.#width = width), (this.#window = this.options.threeDSecureAtTopLevel || top !== self || crossOriginIsolated ? '5' : challengeWindowFor(width, innerHeight))),
     };
   }
 
