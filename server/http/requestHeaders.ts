@@ -15,6 +15,9 @@ export function headerProblem(request: IncomingMessage): ParamError | undefined 
   const raw = request.rawHeaders;
   let seen: Set<string> | undefined;
   for (let i = 0; i < raw.length; i += 2) {
+    // Only names starting a, c, h, i or t can be one of them: the others are not lowercased (every request runs this).
+    const first = raw[i]!.charCodeAt(0) | 32;
+    if (first !== 97 && first !== 99 && first !== 104 && first !== 105 && first !== 116) continue;
     const name = SINGLE.get(raw[i]!.toLowerCase());
     if (name === undefined) continue;
     seen ??= new Set();

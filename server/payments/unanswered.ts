@@ -18,9 +18,23 @@ export class AcquirerTimeout extends Error {}
 /** The acquirer's answer, or AcquirerTimeout once deps.acquirerTimeoutMs has passed without one. */
 export function askAcquirer<T>(deps: Deps, call: Promise<T>): Promise<T> {
   const ms = deps.acquirerTimeoutMs;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new AcquirerTimeout(`no answer within ${ms} ms`)), ms)));
-  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
+  // One promise and one timer: this runs on every payment.
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new AcquirerTimeout(`no answer within ${ms} ms`)), ms);
+    call.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error: unknown) => (clearTimeout(timer), reject(error)),
+    );
+  });
+}
+
+/** The connector's call, a synchronous throw of it as a rejection. */
+function called<T>(ask: () => Promise<T>): Promise<T> {
+  try {
+    return ask();
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 export interface Authorization {
@@ -36,7 +50,7 @@ export interface Authorization {
  * 900.100.300 after the timeout: the result is uncertain), and the authorization is reversed.
  */
 export async function authorizeOrDecline(deps: Deps, authorization: Authorization, ask: () => Promise<AcquirerOutcome>): Promise<AcquirerOutcome> {
-  const call = Promise.resolve().then(ask);
+  const call = called(ask);
   try {
     return await askAcquirer(deps, call);
   } catch (error) {
@@ -63,7 +77,7 @@ export async function authorizeOrDecline(deps: Deps, authorization: Authorizatio
 export function reverseUnrecorded(deps: Deps, authorization: Authorization, why: string): void {
   const call: ReferenceRequest = { paymentId: deps.newId(), referencedId: authorization.id, amountMinor: authorization.amountMinor, currency: authorization.currency };
   const where = { payment: authorization.id, entity: authorization.entityId, reversal: call.paymentId, why };
-  const reversed = askAcquirer(deps, Promise.resolve().then(() => deps.acquirer.reverse(call))).then(
+  const reversed = askAcquirer(deps, called(() => deps.acquirer.reverse(call))).then(
     (outcome) =>
       outcome.approved
         ? deps.log?.warn(where, 'authorization not recorded as approved: reversed at the acquirer')
