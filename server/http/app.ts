@@ -41,6 +41,9 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     ...(options.logger ? { loggerInstance: options.logger } : { logger: loggerOptions(options.logLevel ?? 'info') }),
     // One line per request, written by our onResponse hook, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // No pino child per request: with the redaction paths, making one costs about 4 µs (a few per
+    // cent of a card debit) and only adds reqId, which the lines written here name themselves.
+    childLoggerFactory: (logger) => logger,
     bodyLimit: BODY_LIMIT,
     // A request must have arrived whole within 30 s: a body trickled a byte at a time would hold
     // its connection (and a stopping process) for good. Node's own default is 5 minutes; Fastify's none.
@@ -143,7 +146,7 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, url: request.routeOptions.url ?? 'unknown', status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    request.log.info({ reqId: request.id, method: request.method, url: request.routeOptions.url ?? 'unknown', status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
   app.setNotFoundHandler((request, reply) =>
@@ -159,7 +162,7 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
       // Body too large, unsupported content type, malformed multipart: the request's fault.
       return reply.code(400).send(errorBody('200.300.404', m, newNdc(), [{ name: 'body', value: '', message: requestErrorMessage(error) }]));
     }
-    request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'unexpected error');
+    request.log.error({ reqId: request.id, err: { message: error.message, code: error.code, stack: error.stack } }, 'unexpected error');
     return reply.code(500).send(errorBody('999.999.999', m, newNdc()));
   });
 

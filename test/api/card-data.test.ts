@@ -232,8 +232,10 @@ describe('card data is never written to disk or to the log', () => {
   it('no captured log line holds a card number or a security code', () => {
     // The log did capture the traffic: one line for each of the 25 requests (15, then 10 of the
     // 3-D Secure challenges: two payments, the shopper's seven pages, one read).
-    const requestLines = logLines.map((line) => JSON.parse(line) as { msg?: string; url?: string }).filter((entry) => entry.msg === 'request');
+    const requestLines = logLines.map((line) => JSON.parse(line) as { msg?: string; url?: string; reqId?: string }).filter((entry) => entry.msg === 'request');
     assert.equal(requestLines.length, 25);
+    // Each names its request, and no two the same.
+    assert.equal(new Set(requestLines.map((line) => line.reqId)).size, 25);
     for (const line of logLines) assert.deepEqual(leaks(line), [], line);
   });
 });
