@@ -136,7 +136,8 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     // Behind a trusted proxy both come from its X-Forwarded-* headers: held to the same form.
     const problem =
       headerProblem(request.raw) ??
-      (VALID_HOST.test(request.host ?? '') && (request.protocol === 'http' || request.protocol === 'https')
+      // A balancer's probe may be HTTP/1.0 without Host (HAProxy's default): health builds no URL of it.
+      (request.url.startsWith('/health/') || (VALID_HOST.test(request.host ?? '') && (request.protocol === 'http' || request.protocol === 'https'))
         ? undefined
         : { name: 'Host', value: '', message: 'Host must be a host name or address, with an optional port' }) ??
       // The spec: all requests use TLS. A live gateway learns the scheme from its TLS proxy (TRUST_PROXY);

@@ -39,6 +39,16 @@ describe('health behind a TLS proxy', () => {
       assert.equal((await get(gw.base, '/health/ready')).status, 200);
       assert.equal((await get(gw.base, '/health/live')).status, 200);
       assert.equal((await get(gw.base, '/v1/resultcodes')).status, 400);
+      // HAProxy's default probe: HTTP/1.0, no Host header.
+      const url = new URL(gw.base);
+      const probe = connect(Number(url.port), url.hostname);
+      let received = '';
+      probe.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+      const ended = new Promise<void>((resolve) => probe.on('close', () => resolve()));
+      probe.write('GET /health/ready HTTP/1.0\r\n\r\n');
+      await ended;
+      assert.match(received, /^HTTP\/1\.1 200 /);
+      assert.match(received, /"status":"ready"/);
     } finally {
       await gw.close();
     }

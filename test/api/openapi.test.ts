@@ -244,7 +244,7 @@ describe('OpenAPI document', () => {
         'application/json': {
           schema: {
             description:
-              'Flat names, nested objects, or both mixed; a JSON number or boolean is taken as its text as written ({"amount":92.00} is "92.00", true is "true"), null as not sent; a name given twice (nested and flat) is refused.',
+              'Flat names, nested objects, or both mixed; a JSON number or boolean is taken as its text as written ({"amount":92.00} is "92.00", true is "true"), null as not sent; a name given twice (in one object, or nested and flat) is refused.',
             anyOf: [{ $ref: '#/components/schemas/PaymentRequest' }, { $ref: '#/components/schemas/PaymentRequestJson' }],
           },
         },
