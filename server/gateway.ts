@@ -124,7 +124,7 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
       await app.close();
       // Reversals of authorizations not recorded as approved are finished, not dropped (a late
       // approval may start another meanwhile).
-      while (gateway.deps.reversals?.size) await Promise.allSettled([...gateway.deps.reversals]);
+      while (gateway.deps.reversals.size) await Promise.allSettled([...gateway.deps.reversals]);
       await gateway.throttle.close();
       await store.close();
     },

@@ -13,7 +13,7 @@ import { parseForm, readJson, type Flat, type ParamError } from './params.ts';
 import { headerProblem } from './requestHeaders.ts';
 import type { Gateway, ParsedBody } from './pipeline.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
-import { healthRoutes } from './routes/health.ts';
+import { healthRoutes, isHealthCheck } from './routes/health.ts';
 import { openapiRoutes } from './routes/openapi.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { queryRoutes } from './routes/query.ts';
@@ -56,7 +56,8 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     // request too slow) is answered in the gateway's envelope too, naming what was wrong.
     clientErrorHandler: (error: Error & { code?: string }, socket: Duplex) => {
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
-      if (socket.writable) socket.write(clientErrorAnswer(error.code, errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), newNdc(), [clientErrorParameter(error.code)])));
+      const { status, error: refused } = clientError(error.code);
+      if (socket.writable) socket.write(clientErrorAnswer(status, errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), newNdc(), [refused])));
       socket.destroy(error);
     },
     ...(options.trustProxy !== undefined && { trustProxy: options.trustProxy }),
@@ -88,7 +89,7 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
   // refused, to be sent again to another process: the catalogue's "try later" code.
   app.addHook('onRequest', async (request, reply) => {
     // The readiness check says itself that the process is stopping (routes/health.ts).
-    if (!closing || request.url.startsWith('/health/')) return;
+    if (!closing || isHealthCheck(request.url)) return;
     return reply.code(503).header('retry-after', '1').send(tryLaterBody(meta(g.buildNumber, g.deps.clock()), newNdc(), g.deps.newId()));
   });
 
@@ -129,20 +130,25 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
   });
 
   const requireTls = live && options.trustProxy !== undefined;
-  // Headers a proxy could read otherwise than the gateway are refused (requestHeaders.ts). Page
-  // policies and the URLs of redirects are built from the Host; one that is no host[:port]
-  // (`a; script-src *`) is refused before anything reads it.
+  /**
+   * What is wrong with a request before any route reads it: headers a proxy could read otherwise
+   * than the gateway (requestHeaders.ts); a Host that is no host[:port] (`a; script-src *`: page
+   * policies and redirect URLs are built from it; behind a trusted proxy Host and scheme come from
+   * its X-Forwarded-* headers, held to the same form); plain http on a live gateway (the spec: all
+   * requests use TLS). Health checks build no URL and come from the proxy itself: HTTP/1.0 without
+   * Host (HAProxy's default) and in clear.
+   */
+  const requestProblem = (request: FastifyRequest): ParamError | undefined => {
+    const problem = headerProblem(request.raw);
+    if (problem || isHealthCheck(request.url)) return problem;
+    if (!VALID_HOST.test(request.host ?? '') || (request.protocol !== 'http' && request.protocol !== 'https')) {
+      return { name: 'Host', value: '', message: 'Host must be a host name or address, with an optional port' };
+    }
+    if (requireTls && request.protocol !== 'https') return { name: 'X-Forwarded-Proto', value: request.protocol, message: 'a live gateway takes requests over https only' };
+    return undefined;
+  };
   app.addHook('onRequest', async (request, reply) => {
-    // Behind a trusted proxy both come from its X-Forwarded-* headers: held to the same form.
-    const problem =
-      headerProblem(request.raw) ??
-      // A balancer's probe may be HTTP/1.0 without Host (HAProxy's default): health builds no URL of it.
-      (request.url.startsWith('/health/') || (VALID_HOST.test(request.host ?? '') && (request.protocol === 'http' || request.protocol === 'https'))
-        ? undefined
-        : { name: 'Host', value: '', message: 'Host must be a host name or address, with an optional port' }) ??
-      // The spec: all requests use TLS. A live gateway learns the scheme from its TLS proxy (TRUST_PROXY);
-      // the proxy's own health probes come in clear.
-      (requireTls && request.protocol !== 'https' && !request.url.startsWith('/health/') ? { name: 'X-Forwarded-Proto', value: request.protocol, message: 'a live gateway takes requests over https only' } : undefined);
+    const problem = requestProblem(request);
     if (problem) return reply.code(400).send(errorBody('200.300.404', meta(g.buildNumber, g.deps.clock()), newNdc(), [problem]));
   });
 
@@ -195,16 +201,15 @@ function requestErrorMessage(error: Error & { code?: string }): string {
   }
 }
 
-/** What Node's parser refused, as a parameter error: the headers, the time, or the request itself. */
-function clientErrorParameter(code: string | undefined): ParamError {
-  if (code === 'HPE_HEADER_OVERFLOW') return { name: 'headers', value: '', message: 'headers are larger than 16 KiB' };
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { name: 'request', value: '', message: 'request did not arrive whole within 30 s' };
-  return { name: 'request', value: '', message: 'request is not valid HTTP/1.1 (its method, request line or framing headers)' };
+/** What Node's parser refused: its status, and the parameter error naming the headers, the time or the request itself. */
+function clientError(code: string | undefined): { status: number; error: ParamError } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, error: { name: 'headers', value: '', message: 'headers are larger than 16 KiB' } };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, error: { name: 'request', value: '', message: 'request did not arrive whole within 30 s' } };
+  return { status: 400, error: { name: 'request', value: '', message: 'request is not valid HTTP/1.1 (its method, request line or framing headers)' } };
 }
 
 /** A whole HTTP answer on a socket no request was read from; it ends the connection. */
-function clientErrorAnswer(code: string | undefined, body: Record<string, unknown>): string {
-  const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+function clientErrorAnswer(status: number, body: Record<string, unknown>): string {
   const json = JSON.stringify(body);
   return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${json}`;
 }

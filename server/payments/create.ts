@@ -250,12 +250,13 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
     const refusal = await reserveOnAuthorization(deps, ctx, request, reservation);
     if (refusal) return refusal;
   }
-  // The acquirer approved: should recording that fail, the authorization is released.
+  // What the acquirer is asked to authorize; should recording its approval fail, it is released.
+  const authorization: Authorization = { id, entityId: ctx.entity.id, amountMinor, currency: request.currency };
   let approvedAtAcquirer = false;
   const authorizeAndRecord = async (): Promise<Created | Invalid> => {
     let outcome: AcquirerOutcome | undefined;
     if (before.kind === 'authorize') {
-      const authorization: AuthorizationRequest = {
+      const authorizationRequest: AuthorizationRequest = {
         paymentId: id,
         paymentType: request.paymentType,
         amountMinor,
@@ -268,8 +269,8 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
         ...(request.pos ? { pos: request.pos } : {}),
       };
       // No answer declines the payment (a reservation must end too), and what it may have authorized is reversed.
-      outcome = await authorizeOrDecline(deps, { id, entityId: ctx.entity.id, amountMinor, currency: request.currency }, () =>
-        request.paymentType === 'CD' ? deps.acquirer.credit(authorization) : deps.acquirer.authorize(authorization),
+      outcome = await authorizeOrDecline(deps, authorization, () =>
+        request.paymentType === 'CD' ? deps.acquirer.credit(authorizationRequest) : deps.acquirer.authorize(authorizationRequest),
       );
       approvedAtAcquirer = outcome.approved;
     }
@@ -392,7 +393,7 @@ export async function createPayment(deps: Deps, ctx: Context, payment: InitialPa
   } catch (error) {
     const why = `recording the acquirer's answer failed: ${(error as Error).message}`;
     if (!reservation) {
-      if (approvedAtAcquirer) await reverseIfUnrecorded(deps, { id, entityId: ctx.entity.id, amountMinor, currency: request.currency }, why);
+      if (approvedAtAcquirer) await reverseIfUnrecorded(deps, authorization, why);
       throw error;
     }
     // A reservation must end: one left pending would hold its PA's reversal back.

@@ -19,7 +19,7 @@ export interface Deps {
   /** How long the acquirer may take to answer before its answer counts as lost (payments/unanswered.ts). */
   acquirerTimeoutMs: number;
   /** Reversals of authorizations not recorded as approved still in flight: a stopping gateway waits for them. */
-  reversals?: Set<Promise<void>>;
+  reversals: Set<Promise<void>>;
   /** What operators must hear of (the app's logger, once it exists). */
   log?: Pick<Logger, 'warn' | 'error'>;
   /** Webhook notifications, written with the change they report (absent: none are written). */

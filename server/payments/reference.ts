@@ -15,7 +15,8 @@ import { refused, type AlsoWrite, type Context, type Deps, type Refusal } from '
 import { successCode } from './resultCodes.ts';
 import { decideReference, type ReferenceType } from './rules.ts';
 import { enqueueEvents } from '../webhooks/outbox.ts';
-import { askAcquirer, reverseUnrecorded } from './unanswered.ts';
+import { reverseUnrecorded } from './unanswered.ts';
+import { withDeadline } from '../deadline.ts';
 
 export interface Referenced {
   kind: 'payment';
@@ -124,7 +125,7 @@ function reserve(deps: Deps, ctx: Context, referencedId: string, paymentType: Re
 async function settleReservation(deps: Deps, payment: PaymentRecord, alsoWrite?: AlsoWrite<Referenced>): Promise<Referenced> {
   if (payment.status === 'pending') {
     const call: ReferenceRequest = { paymentId: payment.id, referencedId: payment.referencedId!, amountMinor: payment.amountMinor, currency: payment.currency };
-    const outcome = await askAcquirer(deps, acquirerCall(deps, payment.paymentType as ReferenceType, call)).catch(() => undefined);
+    const outcome = await withDeadline(acquirerCall(deps, payment.paymentType as ReferenceType, call), deps.acquirerTimeoutMs).catch(() => undefined);
     const now = deps.clock().getTime();
     const settled: PaymentRecord | undefined = outcome
       ? {

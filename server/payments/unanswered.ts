@@ -4,6 +4,7 @@
 // release it, so it is reversed at the acquirer, as card networks have acquirers send a reversal
 // for an authorization whose answer was lost.
 import type { AcquirerOutcome, ReferenceRequest } from '../simulator/acquirer.ts';
+import { DeadlinePassed, withDeadline } from '../deadline.ts';
 import type { Deps } from './deps.ts';
 
 /**
@@ -12,21 +13,6 @@ import type { Deps } from './deps.ts';
  * process still waiting for the first answer.
  */
 export const MAX_ACQUIRER_TIMEOUT_MS = 60_000;
-
-export class AcquirerTimeout extends Error {}
-
-/** The acquirer's answer, or AcquirerTimeout once deps.acquirerTimeoutMs has passed without one. */
-export function askAcquirer<T>(deps: Deps, call: Promise<T>): Promise<T> {
-  const ms = deps.acquirerTimeoutMs;
-  // One promise and one timer: this runs on every payment.
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new AcquirerTimeout(`no answer within ${ms} ms`)), ms);
-    call.then(
-      (value) => (clearTimeout(timer), resolve(value)),
-      (error: unknown) => (clearTimeout(timer), reject(error)),
-    );
-  });
-}
 
 /** The connector's call, a synchronous throw of it as a rejection. */
 function called<T>(ask: () => Promise<T>): Promise<T> {
@@ -52,9 +38,9 @@ export interface Authorization {
 export async function authorizeOrDecline(deps: Deps, authorization: Authorization, ask: () => Promise<AcquirerOutcome>): Promise<AcquirerOutcome> {
   const call = called(ask);
   try {
-    return await askAcquirer(deps, call);
+    return await withDeadline(call, deps.acquirerTimeoutMs);
   } catch (error) {
-    const timedOut = error instanceof AcquirerTimeout;
+    const timedOut = error instanceof DeadlinePassed;
     reverseUnrecorded(deps, authorization, timedOut ? 'the acquirer did not answer in time' : `the acquirer call failed: ${(error as Error).message}`);
     // The reversal may reach the acquirer before the authorization it names: an approval that
     // still comes is released again.
@@ -77,7 +63,7 @@ export async function authorizeOrDecline(deps: Deps, authorization: Authorizatio
 export function reverseUnrecorded(deps: Deps, authorization: Authorization, why: string): void {
   const call: ReferenceRequest = { paymentId: deps.newId(), referencedId: authorization.id, amountMinor: authorization.amountMinor, currency: authorization.currency };
   const where = { payment: authorization.id, entity: authorization.entityId, reversal: call.paymentId, why };
-  const reversed = askAcquirer(deps, called(() => deps.acquirer.reverse(call))).then(
+  const reversed = withDeadline(called(() => deps.acquirer.reverse(call)), deps.acquirerTimeoutMs).then(
     (outcome) =>
       outcome.approved
         ? deps.log?.warn(where, 'authorization not recorded as approved: reversed at the acquirer')
@@ -85,6 +71,6 @@ export function reverseUnrecorded(deps: Deps, authorization: Authorization, why:
           deps.log?.error(where, 'authorization not recorded as approved: the acquirer declined its reversal (nothing to release, or not yet): check it at the acquirer'),
     (error: Error) => deps.log?.error({ ...where, err: error.message }, 'authorization not recorded as approved, and its reversal failed: reverse it at the acquirer by hand'),
   );
-  deps.reversals?.add(reversed);
-  void reversed.finally(() => deps.reversals?.delete(reversed));
+  deps.reversals.add(reversed);
+  void reversed.finally(() => deps.reversals.delete(reversed));
 }

@@ -98,17 +98,13 @@ export const mainAmount = z.string().regex(/^\d{1,10}(\.\d{2})?$/, 'must be a de
 export const amount = (integerDigits = 10) =>
   z.string().regex(new RegExp(`^\\d{1,${integerDigits}}\\.\\d{2}$`), `must be an amount with up to ${integerDigits} digits and exactly two decimals, such as 10.00`);
 
+const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'must be three uppercase letters (ISO 4217)');
+
 /** ISO 4217, three uppercase letters, a currency of List One (server/currencies.ts). */
-export const currency = z
-  .string()
-  .regex(/^[A-Z]{3}$/, 'must be three uppercase letters (ISO 4217)')
-  .refine(isCurrency, 'is not an ISO 4217 currency');
+export const currency = currencyCode.refine(isCurrency, 'is not an ISO 4217 currency');
 
 /** A referencing payment's currency: also one withdrawn since payments were made in it (its payment's). */
-export const referenceCurrency = z
-  .string()
-  .regex(/^[A-Z]{3}$/, 'must be three uppercase letters (ISO 4217)')
-  .refine(isReferenceCurrency, 'is not an ISO 4217 currency');
+export const referenceCurrency = currencyCode.refine(isReferenceCurrency, 'is not an ISO 4217 currency');
 
 // ISO 3166-1 as assigned (and XK, which card schemes use), from i18n-iso-countries.
 const assigned = {

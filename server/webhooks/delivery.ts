@@ -75,6 +75,11 @@ export function startDelivery(options: DeliveryOptions): Delivery {
   let inFlight = 0;
   const inFlightOf = new Map<string, number>();
   /**
+   * Webhooks whose receiver gave no answer to its last attempt (it hangs, or is down): one slot
+   * each until it answers again, so that any number of them cannot hold every slot for their timeout.
+   */
+  const silent = new Set<string>();
+  /**
    * Slots a webhook may take: half of those the other webhooks leave. A receiver that hangs holds
    * at most these for its timeout, a second one half of what is left, and so on, so that some are
    * always free for the others (claimDue leaves a full one out); a lone busy receiver that answers
@@ -82,11 +87,6 @@ export function startDelivery(options: DeliveryOptions): Delivery {
    */
   const shareOf = (webhookId: string) =>
     silent.has(webhookId) ? 1 : Math.max(1, Math.ceil((parallel - (inFlight - (inFlightOf.get(webhookId) ?? 0))) / 2));
-  /**
-   * Webhooks whose receiver gave no answer to its last attempt (it hangs, or is down): one slot
-   * each until it answers again, so that any number of them cannot hold every slot for their timeout.
-   */
-  const silent = new Set<string>();
   /** Rows claimed whose outcome is not written yet. */
   let unrecorded = 0;
   /**

@@ -30,7 +30,7 @@ export function methods(app: FastifyInstance, g: Gateway, url: string, handlers:
   if (!registered.has(g)) registered.set(g, new Map());
   registered.get(g)!.set(url, operations);
   const taken = Object.keys(handlers);
-  const allowed = taken.includes('GET') ? [...taken.slice(0, taken.indexOf('GET') + 1), 'HEAD', ...taken.slice(taken.indexOf('GET') + 1)] : taken;
+  const allowed = taken.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]));
   const others = routable(app).filter((m) => !taken.includes(m));
   app.route({
     method: others,

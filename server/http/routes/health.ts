@@ -2,9 +2,13 @@
 // should it be sent requests (GET /health/ready: its database answers and it is not stopping).
 // No token: they tell nothing of merchants or payments.
 import { sql } from 'kysely';
+import { DeadlinePassed, withDeadline } from '../../deadline.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Gateway } from '../pipeline.ts';
 import { methods } from './common.ts';
+
+/** The health checks' paths: answered without Host, in clear on a live gateway, and while stopping (server/http/app.ts). */
+export const isHealthCheck = (url: string): boolean => url.startsWith('/health/');
 
 /** A database that takes longer than this to answer `select 1` is not ready for payments. */
 const DATABASE_CHECK_MS = 2_000;
@@ -25,12 +29,9 @@ export function healthRoutes(app: FastifyInstance, g: Gateway, isStopping: () =>
   });
 }
 
-async function databaseProblem(g: Gateway): Promise<string | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(`the database did not answer within ${DATABASE_CHECK_MS} ms`), DATABASE_CHECK_MS)));
-  const asked = sql`select 1`.execute(g.deps.store.db).then(
+function databaseProblem(g: Gateway): Promise<string | undefined> {
+  return withDeadline(sql`select 1`.execute(g.deps.store.db), DATABASE_CHECK_MS).then(
     () => undefined,
-    (error: Error) => `the database failed: ${error.message}`,
+    (error: Error) => (error instanceof DeadlinePassed ? `the database did not answer within ${DATABASE_CHECK_MS} ms` : `the database failed: ${error.message}`),
   );
-  return Promise.race([asked, late]).finally(() => clearTimeout(timer));
 }
