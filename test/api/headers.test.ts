@@ -2,10 +2,9 @@
 // body codings the gateway does not decode, charsets other than UTF-8, bytes that are no UTF-8,
 // and headers that name one thing sent twice. Each is refused with 400 naming what is wrong.
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
-import { cardDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
+import { cardDebit, rawConnection, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
 
 describe('request headers and body bytes', () => {
   let gw: TestGateway;
@@ -18,15 +17,8 @@ describe('request headers and body bytes', () => {
 
   /** One raw HTTP/1.1 request, headers as written (duplicates kept); the answer's status and JSON body. */
   async function raw(headerLines: string[], body = ''): Promise<{ status: number; body: any }> {
-    const url = new URL(gw.base);
-    const socket = connect(Number(url.port), url.hostname);
-    let received = '';
-    socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
-    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.write(`POST /v1/payments HTTP/1.1\r\n${[...headerLines, `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'].join('\r\n')}\r\n\r\n${body}`);
-    await ended;
-    const [head = '', text = ''] = received.split('\r\n\r\n');
-    return { status: Number(head.split(' ')[1]), body: JSON.parse(text) };
+    const answer = await exchange(`POST /v1/payments HTTP/1.1\r\n${[...headerLines, `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'].join('\r\n')}\r\n\r\n${body}`);
+    return { status: answer.status, body: answer.body };
   }
   const post = async (headers: Record<string, string>, body: RequestInit['body']) => {
     const reply = await fetch(`${gw.base}/v1/payments`, { method: 'POST', headers: { authorization: `Bearer ${shopA.token}`, ...headers }, body });
@@ -98,16 +90,10 @@ describe('request headers and body bytes', () => {
 
   /** Raw bytes on a new connection; the answer's status line, headers and JSON body. */
   async function exchange(text: string): Promise<{ status: number; head: string; body: any }> {
-    const url = new URL(gw.base);
-    const socket = connect(Number(url.port), url.hostname);
-    let received = '';
-    socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
-    socket.on('error', () => undefined);
-    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.write(text);
-    await ended;
-    const [head = '', body = ''] = received.split('\r\n\r\n');
-    return { status: Number(head.split(' ')[1]), head, body: JSON.parse(body) };
+    const connection = await rawConnection(gw.base);
+    connection.write(text);
+    const { status, head, body } = await connection.closed;
+    return { status, head, body: JSON.parse(body) };
   }
 
   it('answers what Node refuses before any route in its own envelope, naming what was wrong (not a bare Node or Fastify body)', async () => {

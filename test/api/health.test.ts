@@ -1,8 +1,7 @@
 // GET /health/live and /health/ready (server/http/routes/health.ts): what a load balancer asks.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { connect } from 'node:net';
-import { cardDebit, databaseUrl, holdNextAcquirerCall, pgSkip, startGateway, type TestGatewayOptions } from '../support/gateway.ts';
+import { askWhileStopping, databaseUrl, pgSkip, rawConnection, startGateway, type TestGatewayOptions } from '../support/gateway.ts';
 
 async function get(base: string, path: string, headers: Record<string, string> = {}) {
   const reply = await fetch(base + path, { headers });
@@ -40,13 +39,9 @@ describe('health behind a TLS proxy', () => {
       assert.equal((await get(gw.base, '/health/live')).status, 200);
       assert.equal((await get(gw.base, '/v1/resultcodes')).status, 400);
       // HAProxy's default probe: HTTP/1.0, no Host header.
-      const url = new URL(gw.base);
-      const probe = connect(Number(url.port), url.hostname);
-      let received = '';
-      probe.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
-      const ended = new Promise<void>((resolve) => probe.on('close', () => resolve()));
+      const probe = await rawConnection(gw.base);
       probe.write('GET /health/ready HTTP/1.0\r\n\r\n');
-      await ended;
+      const { received } = await probe.closed;
       assert.match(received, /^HTTP\/1\.1 200 /);
       assert.match(received, /"status":"ready"/);
     } finally {
@@ -58,23 +53,7 @@ describe('health behind a TLS proxy', () => {
 describe('health while stopping', () => {
   it('is not ready once the process stops, saying so, to a balancer\u2019s connection opened before', async () => {
     const gw = await startGateway();
-    const { asked, resume } = holdNextAcquirerCall(gw, 'authorize');
-    const url = new URL(gw.base);
-    const paying = gw.client.post('/v1/payments', cardDebit());
-    const probe = connect(Number(url.port), url.hostname);
-    await new Promise<void>((resolve) => probe.once('connect', () => resolve()));
-    let received = '';
-    const ended = new Promise<void>((resolve) => probe.on('close', () => resolve()));
-    probe.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
-    await asked;
-    const stopped = gw.close();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    probe.write(`GET /health/ready HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
-    await ended;
-    resume();
-    await stopped;
-    await paying;
-    const [head = '', body = ''] = received.split('\r\n\r\n');
+    const { answer: { head, body } } = await askWhileStopping(gw, (host) => `GET /health/ready HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
     assert.match(head, /^HTTP\/1\.1 503 /);
     assert.deepEqual(JSON.parse(body), { status: 'not ready', reason: 'stopping', widget: 'built' });
   });

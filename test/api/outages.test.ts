@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import pg from 'pg';
 import { createThrottle } from '../../server/http/throttle.ts';
 import { openStore } from '../../server/store/db.ts';
-import { cardDebit, databaseUrl, holdNextAcquirerCall, pgSkip, redisUrl, shopA, startGateway } from '../support/gateway.ts';
+import { askWhileStopping, cardDebit, databaseUrl, holdNextAcquirerCall, pgSkip, rawConnection, redisUrl, shopA, startGateway } from '../support/gateway.ts';
 
 const redisSkip = redisUrl ? false : 'REDIS_URL not set: Redis tests skipped';
 
@@ -82,22 +82,17 @@ describe('outages', () => {
     const gw = await startGateway();
     const { asked, resume } = holdNextAcquirerCall(gw, 'authorize');
     // One kept-alive connection: a payment, and a read pipelined behind it.
-    const url = new URL(gw.base);
-    const socket = connect(Number(url.port), url.hostname);
-    let received = '';
-    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+    const connection = await rawConnection(gw.base);
     const body = new URLSearchParams({ entityId: shopA.entityId, ...cardDebit({ merchantTransactionId: 'paid-while-stopping' }) }).toString();
-    const headers = `Host: ${url.host}\r\nAuthorization: Bearer ${shopA.token}\r\n`;
-    socket.write(`POST /v1/payments HTTP/1.1\r\n${headers}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
-    socket.write(`GET /v1/payments/0123456789abcdef0123456789abcdef?entityId=${shopA.entityId} HTTP/1.1\r\n${headers}\r\n`);
+    const headers = `Host: ${connection.host}\r\nAuthorization: Bearer ${shopA.token}\r\n`;
+    connection.write(`POST /v1/payments HTTP/1.1\r\n${headers}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    connection.write(`GET /v1/payments/0123456789abcdef0123456789abcdef?entityId=${shopA.entityId} HTTP/1.1\r\n${headers}\r\n`);
     await asked;
     const stopped = gw.close();
     resume();
     // Without the connection ended, the stop waited until the client let go of it.
     await stopped;
-    await ended;
-    const [head = ''] = received.split('\r\n\r\n');
+    const { received, head } = await connection.closed;
     assert.match(head, /^HTTP\/1\.1 200 OK/);
     assert.match(head, /\r\nconnection: close\r\n/i);
     assert.equal(received.match(/^HTTP\/1\.1/gm)?.length, 1, 'the read behind it is left for the client to send again');
@@ -106,25 +101,11 @@ describe('outages', () => {
 
   it('refuses a request that comes while it stops, on a connection opened before, with 503 in its own envelope (800.120.100, Retry-After), not Fastify\u2019s body', async () => {
     const gw = await startGateway();
-    const { asked, resume } = holdNextAcquirerCall(gw, 'authorize');
-    const url = new URL(gw.base);
-    const headers = `Host: ${url.host}\r\nAuthorization: Bearer ${shopA.token}\r\n`;
-    // A payment in flight keeps the gateway stopping; a load balancer's pooled connection waits.
-    const paying = gw.client.post('/v1/payments', cardDebit());
-    const pooled = connect(Number(url.port), url.hostname);
-    await new Promise<void>((resolve) => pooled.once('connect', () => resolve()));
-    let received = '';
-    const ended = new Promise<void>((resolve) => pooled.on('close', () => resolve()));
-    pooled.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
-    await asked;
-    const stopped = gw.close();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    pooled.write(`GET /v1/payments/0123456789abcdef0123456789abcdef?entityId=${shopA.entityId} HTTP/1.1\r\n${headers}\r\n`);
-    await ended;
-    resume();
-    await stopped;
-    assert.equal((await paying).status, 200, 'the payment in flight is answered');
-    const [head = '', body = ''] = received.split('\r\n\r\n');
+    const { answer: { head, body }, inFlightStatus } = await askWhileStopping(
+      gw,
+      (host) => `GET /v1/payments/0123456789abcdef0123456789abcdef?entityId=${shopA.entityId} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${shopA.token}\r\n\r\n`,
+    );
+    assert.equal(inFlightStatus, 200, 'the payment in flight is answered');
     assert.match(head, /^HTTP\/1\.1 503 Service Unavailable/);
     assert.match(head, /\r\nretry-after: 1\r\n/i);
     assert.match(head, /\r\nconnection: close\r\n/i);

@@ -624,6 +624,11 @@ describe('webhooks: two gateways on one PostgreSQL schema', { skip: pgSkip }, ()
 });
 
 describe('webhooks: a receiver that hangs', () => {
+  /** Waits, every 20 ms up to `ms`, until `done` holds (the assertions after it say what did not). */
+  async function waitUntil(done: () => boolean, ms = 3_000): Promise<void> {
+    for (let waited = 0; waited < ms && !done(); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
   it('holds only its own share of the delivery slots: another merchant\u2019s notification goes out at once behind its backlog', async () => {
     const hanging = new Receiver();
     const answering = new Receiver();
@@ -638,7 +643,7 @@ describe('webhooks: a receiver that hangs', () => {
       // More of shop B's notifications than there are slots, all due before shop A's.
       for (let i = 0; i < 70; i++) await shopBClient.post('/v1/payments', cardDebit());
       const paid = await gw.client.post('/v1/payments', cardDebit());
-      for (let i = 0; i < 150 && answering.of(paid.body.id).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitUntil(() => answering.of(paid.body.id).length > 0);
       assert.equal(answering.of(paid.body.id).length, 1, 'shop A was notified while shop B\u2019s receiver hung');
       assert.ok(hanging.hits >= 1 && hanging.hits <= 32, `shop B\u2019s receiver holds ${hanging.hits} slots`);
     } finally {
@@ -662,7 +667,7 @@ describe('webhooks: a receiver that hangs', () => {
       assert.ok(hanging.hits >= 32 && hanging.hits <= 40, `the silent receiver was sent ${hanging.hits} notifications`);
       // It answers again: its share is back.
       hanging.behaviour = () => 200;
-      for (let i = 0; i < 100 && hanging.hits < 70; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitUntil(() => hanging.hits >= 70, 2_000);
       assert.ok(hanging.hits >= 70, `${hanging.hits} sent once it answered`);
     } finally {
       await gw.close();
@@ -686,7 +691,7 @@ describe('webhooks: a receiver that hangs', () => {
       // Each of shop B's payments is a notification for each hanging receiver: 80 due before shop A's.
       for (let i = 0; i < 40; i++) await shopBClient.post('/v1/payments', cardDebit());
       const paid = await gw.client.post('/v1/payments', cardDebit());
-      for (let i = 0; i < 150 && answering.of(paid.body.id).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitUntil(() => answering.of(paid.body.id).length > 0);
       assert.equal(answering.of(paid.body.id).length, 1, 'shop A was notified while both of shop B’s receivers hung');
       assert.ok(first.hits + second.hits <= 48, `the hanging receivers hold ${first.hits} + ${second.hits} of 64 slots`);
     } finally {

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { GatewayEnv, Settings } from '../../server/config.ts';
@@ -103,6 +104,53 @@ export function holdNextAcquirerCall(gw: TestGateway, method: 'authorize' | 'cap
     return real.call(acquirer, call);
   };
   return { asked, resume };
+}
+
+/** What a raw connection received by the time the gateway closed it. */
+export interface RawAnswer {
+  received: string;
+  status: number;
+  head: string;
+  body: string;
+}
+
+/**
+ * A connection to the gateway written to as raw bytes (headers as they are, duplicates kept, any
+ * method or version), open once this resolves; `closed` is what it received when the gateway ended it.
+ */
+export async function rawConnection(base: string): Promise<{ host: string; write(text: string): void; closed: Promise<RawAnswer> }> {
+  const url = new URL(base);
+  const socket = connect(Number(url.port), url.hostname);
+  let received = '';
+  socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+  socket.on('error', () => undefined);
+  const closed = new Promise<RawAnswer>((resolve) =>
+    socket.on('close', () => {
+      const [head = '', body = ''] = received.split('\r\n\r\n');
+      resolve({ received, status: Number(head.split(' ')[1]), head, body });
+    }),
+  );
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  return { host: url.host, write: (text) => void socket.write(text), closed };
+}
+
+/**
+ * Sends `request(host)` on a connection opened before the gateway began to stop, as a load
+ * balancer's pooled one is, while a payment in flight holds the stop open; the answer, and the
+ * status the payment in flight got. The gateway is closed when this resolves.
+ */
+export async function askWhileStopping(gw: TestGateway, request: (host: string) => string): Promise<{ answer: RawAnswer; inFlightStatus: number }> {
+  const { asked, resume } = holdNextAcquirerCall(gw, 'authorize');
+  const paying = gw.client.post('/v1/payments', cardDebit());
+  const pooled = await rawConnection(gw.base);
+  await asked;
+  const stopped = gw.close();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  pooled.write(request(pooled.host));
+  const answer = await pooled.closed;
+  resume();
+  await stopped;
+  return { answer, inFlightStatus: (await paying).status };
 }
 
 export interface TestGatewayOptions {
