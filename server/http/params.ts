@@ -1,6 +1,7 @@
 // Flat request parameters ("card.number", "cart.items[0].name", "customParameters[KEY]")
 // turned into nested objects, and paths of nested values turned back into the flat names
 // merchants sent, so that errors name the parameter exactly as it was written.
+import { isUtf8 } from 'node:buffer';
 
 export type Flat = Record<string, string>;
 export type Nested = { [key: string]: NestedValue };
@@ -304,8 +305,8 @@ export function parseForm(body: string, notUtf8 = false): { value: Flat; errors:
   const errors: ParamError[] = [];
   // Bytes that were no UTF-8 became U+FFFD: raw ones when the body was read (`notUtf8`: its bytes
   // said so), escaped ones when repaired. A U+FFFD sent as UTF-8 is the character itself.
-  readForm(body, (name, v, repaired) => {
-    if ((repaired || notUtf8) && (name.includes(REPLACEMENT) || v.includes(REPLACEMENT))) {
+  readForm(body, (name, v, brokenEscapes) => {
+    if ((brokenEscapes || notUtf8) && (name.includes(REPLACEMENT) || v.includes(REPLACEMENT))) {
       errors.push({ name, value: v, message: `${name} is not UTF-8: a form's names and values are UTF-8, percent-encoded` });
     } else if (Object.hasOwn(value, name)) errors.push({ name, value: v, message: `${name} was sent more than once` });
     else setParam(value, name, v);
@@ -341,7 +342,7 @@ export function formPairs(body: string): Array<[string, string]> {
  * repeat from request to request and are decoded once; a part with malformed escapes (%zz,
  * invalid UTF-8) is left to URLSearchParams, which repairs it as browsers do.
  */
-function readForm(body: string, pair: (name: string, value: string, repaired: boolean) => void): void {
+function readForm(body: string, pair: (name: string, value: string, brokenEscapes: boolean) => void): void {
   const length = body.length;
   let start = body.charCodeAt(0) === 63 /* ? */ ? 1 : 0;
   while (start < length) {
@@ -361,14 +362,24 @@ function readForm(body: string, pair: (name: string, value: string, repaired: bo
       }
       const v = eq < end ? decodeFormPart(body.slice(eq + 1, end)) : '';
       if (name === undefined || v === undefined) {
-        // The leading & keeps a ? at the start of the pair a character of its name.
-        for (const [n, repaired] of new URLSearchParams(`&${body.slice(start, end)}`)) pair(n, repaired, true);
+        // The leading & keeps a ? at the start of the pair a character of its name. Its escapes
+        // may still spell UTF-8 (a U+FFFD escaped beside a stray %zz): only bytes that are not broke it.
+        const broken = !escapesSpellUtf8(rawName) || (eq < end && !escapesSpellUtf8(body.slice(eq + 1, end)));
+        for (const [n, repaired] of new URLSearchParams(`&${body.slice(start, end)}`)) pair(n, repaired, broken);
       } else {
         pair(name, v, false);
       }
     }
     start = end + 1;
   }
+}
+
+const ESCAPE = /^%[0-9A-Fa-f]{2}$/;
+
+/** Whether the bytes a form part's valid %XX escapes and its other characters make are UTF-8 (the slow path's check only). */
+function escapesSpellUtf8(raw: string): boolean {
+  const bytes = raw.split(/(%[0-9A-Fa-f]{2})/).map((part) => (ESCAPE.test(part) ? Buffer.from([Number.parseInt(part.slice(1), 16)]) : Buffer.from(part)));
+  return isUtf8(Buffer.concat(bytes));
 }
 
 /** value[name] = v, also for the name __proto__, which plain assignment would drop without a word. */

@@ -73,6 +73,8 @@ describe('request headers and body bytes', () => {
     const latin1 = await post({ 'content-type': 'application/x-www-form-urlencoded' }, `${form()}&descriptor=Caf%E9+Berlin`);
     assert.equal(latin1.status, 400);
     assert.deepEqual(named(latin1), ["descriptor: descriptor is not UTF-8: a form's names and values are UTF-8, percent-encoded"]);
+    const latin1BesideStray = await post({ 'content-type': 'application/x-www-form-urlencoded' }, `${form()}&descriptor=Caf%E9+100%zz`);
+    assert.deepEqual(named(latin1BesideStray), ["descriptor: descriptor is not UTF-8: a form's names and values are UTF-8, percent-encoded"]);
     const rawBytes = Buffer.concat([Buffer.from(`${form()}&descriptor=Caf`), Buffer.from([0xe9]), Buffer.from('+Berlin')]);
     const inRaw = await post({ 'content-type': 'application/x-www-form-urlencoded' }, rawBytes);
     assert.deepEqual(named(inRaw), ["descriptor: descriptor is not UTF-8: a form's names and values are UTF-8, percent-encoded"]);
@@ -82,7 +84,7 @@ describe('request headers and body bytes', () => {
     const replacementInJson = await post({ 'content-type': 'application/json' }, JSON.stringify({ entityId: shopA.entityId, ...cardDebit({ descriptor: 'repl \uFFFD raw' }) }));
     assert.equal(replacementInJson.status, 200, 'U+FFFD sent as UTF-8 in JSON is the character itself');
     // UTF-8, escaped or not, a stray % that escapes nothing, and U+FFFD itself sent as UTF-8, are read as they are.
-    for (const descriptor of ['Caf%C3%A9+Berlin', 'Café Berlin', '100%25 sure', '100% sure', 'repl %EF%BF%BD', 'repl \uFFFD raw']) {
+    for (const descriptor of ['Caf%C3%A9+Berlin', 'Café Berlin', '100%25 sure', '100% sure', 'repl %EF%BF%BD', 'repl \uFFFD raw', 'repl %EF%BF%BD 100%zz']) {
       const fine = await post({ 'content-type': 'application/x-www-form-urlencoded' }, `${form()}&descriptor=${descriptor}`);
       assert.equal(fine.status, 200, `${descriptor}: ${JSON.stringify(fine.body)}`);
     }
