@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { newNdc } from '../ids.ts';
-import { errorBody, meta, tryLaterBody } from './envelope.ts';
+import { errorBody, meta, TRY_LATER_HEADERS, tryLaterBody } from './envelope.ts';
 import { loggerOptions } from './log.ts';
 import { VALID_HOST } from './pages.ts';
 import { parseForm, readJson, type Flat, type ParamError } from './params.ts';
@@ -90,7 +90,7 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
   app.addHook('onRequest', async (request, reply) => {
     // The readiness check says itself that the process is stopping (routes/health.ts).
     if (!closing || isHealthCheck(request.url)) return;
-    return reply.code(503).header('retry-after', '1').send(tryLaterBody(meta(g.buildNumber, g.deps.clock()), newNdc(), g.deps.newId()));
+    return reply.code(503).headers(TRY_LATER_HEADERS).send(tryLaterBody(meta(g.buildNumber, g.deps.clock()), newNdc(), g.deps.newId()));
   });
 
   // Fastify reads text/plain by default; this gateway takes no such body (it would be ignored unread).

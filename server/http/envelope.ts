@@ -33,6 +33,9 @@ export function errorBody(code: ResultCode, m: Meta, ndc: string, parameterError
   };
 }
 
+/** Headers of every try-later answer: counters run per second, so the next second is the earliest a retry can pass; never cached. */
+export const TRY_LATER_HEADERS = { 'retry-after': '1', 'cache-control': 'no-store' };
+
 /** 800.120.100, try later: throttled (429) or stopping (503); the spec gives it exactly these five fields. */
 export function tryLaterBody(m: Meta, ndc: string, id: string): Record<string, unknown> {
   return { buildNumber: m.buildNumber, id, ndc, result: { code: '800.120.100', description: catalogue['800.120.100'] }, timestamp: m.timestamp };

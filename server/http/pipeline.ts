@@ -8,7 +8,7 @@ import { ID, newNdc } from '../ids.ts';
 import type { AlsoWrite, Context, Deps } from '../payments/deps.ts';
 import { completeKey, claimKey, findKey, IDEMPOTENCY_LEASE_MS, merchantKey, releaseKey } from '../store/idempotency.ts';
 import type { Trx } from '../store/db.ts';
-import { errorBody, meta, tryLaterBody, type Reply } from './envelope.ts';
+import { errorBody, meta, TRY_LATER_HEADERS, tryLaterBody, type Reply } from './envelope.ts';
 import type { Flat, ParamError } from './params.ts';
 import type { Operation, Throttle } from './throttle.ts';
 import type { WidgetAssets } from './widgetAssets.ts';
@@ -161,8 +161,7 @@ async function proceed<V extends object>(g: Gateway, request: FastifyRequest, re
   const { ctx } = caller;
   const ndc = ctx.ndc;
   if (!(await g.throttle.allow(caller.keyScope ?? ctx.entity.id, step.operation, ctx.entity.throttle.perSecond))) {
-    // Counters run per second: the next second is the earliest a retry can pass.
-    return send(reply, { status: 429, body: tryLaterBody(meta(g.buildNumber, g.deps.clock()), ndc, g.deps.newId()) }, { 'retry-after': '1' });
+    return send(reply, { status: 429, body: tryLaterBody(meta(g.buildNumber, g.deps.clock()), ndc, g.deps.newId()) }, TRY_LATER_HEADERS);
   }
 
   if (bodyErrors.length > 0) {

@@ -364,6 +364,22 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.equal(again.data['post-url'], `/v1/threeds/${authId}/challenge`);
     });
 
+    it('throttles the pages of one authentication as the widget\'s calls are: 429 with Retry-After, no-store and the spec\'s five fields', async () => {
+      const throttled = gw.clientFor(shopA.token, shopA.throttledThreeDSecureEntityId);
+      const { status, body } = await throttled.post('/v1/payments', authenticated(cards.challenge.VISA));
+      assert.equal(status, 200, JSON.stringify(body));
+      const pages = await Promise.all(Array.from({ length: 8 }, () => browser.open(body.redirect)));
+      const statuses = pages.map((p) => p.status).join(' ');
+      assert.ok(pages.filter((p) => p.status === 200).length <= 3, statuses);
+      const refused = pages.find((p) => p.status === 429);
+      assert.ok(refused, statuses);
+      assert.equal(refused.headers.get('retry-after'), '1');
+      assert.equal(refused.headers.get('cache-control'), 'no-store');
+      const answer = JSON.parse(refused.html);
+      assert.deepEqual(Object.keys(answer).sort(), ['buildNumber', 'id', 'ndc', 'result', 'timestamp']);
+      assert.equal(answer.result.code, '800.120.100');
+    });
+
     it('refuses a wrong or missing token (403), an unknown id (404), a bad threeDSCompInd or action (400)', async () => {
       const { body } = await merchant.post('/v1/payments', authenticated(cards.challenge.VISA));
       const authId = body.redirect.url.split('/').at(-2);

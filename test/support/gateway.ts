@@ -20,6 +20,8 @@ export const shopA = {
   threeDSecureEntityId: '8a8294174b7ecb28014b9699220015cd',
   /** threeDSecure: true, with APPLEPAY, GOOGLEPAY and SAMSUNGPAY besides cards and SEPA. */
   walletEntityId: '8a8294174b7ecb28014b9699220015ce',
+  /** threeDSecure: true, 3 requests a second: the 3-D Secure pages' throttle. */
+  throttledThreeDSecureEntityId: '8a8294174b7ecb28014b969922001a02',
 };
 export const shopB = {
   token: 'dGVzdC1zaG9wLWItdG9rZW4tMDAwMDAwMDAwMDAy',

@@ -37,7 +37,7 @@ import { isPending, isSuccess } from '../../results.ts';
 import { successCode } from '../../payments/resultCodes.ts';
 import { parseCheckout, parseCheckoutUpdate, parseMerchantSession, parsePagePayment } from '../../schema/checkout.ts';
 import type { PaymentRecord } from '../../store/payments.ts';
-import { errorBody, meta, tryLaterBody, type Reply } from '../envelope.ts';
+import { errorBody, meta, TRY_LATER_HEADERS, tryLaterBody, type Reply } from '../envelope.ts';
 import { failureReply, redirectOf, type Redirect } from '../outcomes.ts';
 import { escapeHtml, localePreload, originOf, scriptTag, sendPage, WEBVIEW_CSP } from '../pages.ts';
 import { handle, handleAs, type Caller, type Gateway } from '../pipeline.ts';
@@ -326,7 +326,7 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
       const json = (r: Reply) => reply.code(r.status).header('cache-control', 'no-store').send(r.body);
       if (!checkout || !entity) return json(unknown(idOf(request), ndc));
       if (!(await g.throttle.allow(`checkout:${checkout.id}`, 'widget', entity.throttle.perSecond))) {
-        reply.header('retry-after', '1');
+        reply.headers(TRY_LATER_HEADERS);
         return json({ status: 429, body: tryLaterBody(meta(g.buildNumber, g.deps.clock()), ndc, g.deps.newId()) });
       }
       if (!g.assets.ready) return json(unavailable(ndc));

@@ -36,7 +36,7 @@ import {
 } from '../../threeds/steps.ts';
 import type { Context, Invalid, Refusal } from '../../payments/deps.ts';
 import { resultOf } from '../../payments/response.ts';
-import { errorBody, meta, tryLaterBody, type Reply } from '../envelope.ts';
+import { errorBody, meta, TRY_LATER_HEADERS, tryLaterBody, type Reply } from '../envelope.ts';
 import { failureReply, redirectOf, withRedirect } from '../outcomes.ts';
 import type { ParamError } from '../params.ts';
 import { bodyOf, handle, type Gateway } from '../pipeline.ts';
@@ -113,7 +113,7 @@ export function threedsRoutes(app: FastifyInstance, g: Gateway) {
     if (!step || !ours) return refuse(404, '200.300.404', [{ name: 'id', value: idOf(request).slice(0, 64), message: `id names no ${family === 'provider' ? 'provider approval' : 'authentication'}` }]);
     const entity = g.merchants.entity(step.entityId);
     if (entity && !(await g.throttle.allow(`step:${step.id}`, 'widget', entity.throttle.perSecond))) {
-      return void reply.code(429).headers({ 'cache-control': 'no-store', 'retry-after': '1' }).send(tryLaterBody(m(), newNdc(), g.deps.newId()));
+      return void reply.code(429).headers(TRY_LATER_HEADERS).send(tryLaterBody(m(), newNdc(), g.deps.newId()));
     }
     if (credential !== undefined) {
       const token = field(request, credential);
