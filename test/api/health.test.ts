@@ -1,6 +1,7 @@
 // GET /health/live and /health/ready (server/http/routes/health.ts): what a load balancer asks.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { askWhileStopping, databaseUrl, pgSkip, rawConnection, startGateway, type TestGatewayOptions } from '../support/gateway.ts';
 
 async function get(base: string, path: string, headers: Record<string, string> = {}) {
@@ -30,6 +31,23 @@ function healthSuite(options: TestGatewayOptions, database: string) {
 
 describe('health on SQLite', () => healthSuite({}, 'sqlite'));
 describe('health on PostgreSQL', { skip: pgSkip }, () => healthSuite({ databaseUrl }, 'postgres'));
+
+describe('health while PostgreSQL is slow', { skip: pgSkip }, () => {
+  it('is not ready when the database takes over 2 s to answer, saying so; ready again once it answers', async () => {
+    const gw = await startGateway({ databaseUrl });
+    try {
+      // Every connection of the pool (16) busy for 3 s: the check's select 1 waits longer than it may.
+      const busy = Array.from({ length: 16 }, () => sql`select pg_sleep(3)`.execute(gw.running.store.db));
+      const ready = await get(gw.base, '/health/ready');
+      assert.equal(ready.status, 503);
+      assert.deepEqual(ready.body, { status: 'not ready', reason: 'the database did not answer within 2000 ms', widget: 'built' });
+      await Promise.all(busy);
+      assert.equal((await get(gw.base, '/health/ready')).status, 200);
+    } finally {
+      await gw.close();
+    }
+  });
+});
 
 describe('health behind a TLS proxy', () => {
   it('answers a live gateway\u2019s probes in clear (the proxy\u2019s own), while its API takes https only', async () => {
