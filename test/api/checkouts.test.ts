@@ -821,6 +821,20 @@ function checkoutSuite(options: TestGatewayOptions) {
   });
 
   describe('widget files and the card frame page', () => {
+    it('answers a CORS preflight for the public files a shop\'s or a tool\'s page may fetch: the widget script, its locales, the OpenAPI document', async () => {
+      for (const path of ['/v1/paymentWidgets.js', '/v1/locales/de.json', '/v1/openapi.json']) {
+        const response = await fetch(`${gw.base}${path}`, {
+          method: 'OPTIONS',
+          headers: { origin: 'https://tools.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-requested-with' },
+        });
+        assert.equal(response.status, 204, path);
+        assert.equal(response.headers.get('access-control-allow-origin'), '*', path);
+        assert.equal(response.headers.get('access-control-allow-methods'), 'GET, HEAD', path);
+        assert.equal(response.headers.get('access-control-allow-headers'), '*', path);
+        assert.equal(response.headers.get('access-control-allow-credentials'), null, path);
+      }
+    });
+
     it('serves secure-frame.js with the bytes of its integrity, with CORS; kept for a year at the URL of its version, asked again at the plain one', async () => {
       const { integrity } = dist.manifest.files['secure-frame.js']!;
       const version = Buffer.from(integrity.slice(7), 'base64').toString('hex', 0, 8);

@@ -119,7 +119,7 @@ describe('request headers and body bytes', () => {
     for (const [method, path, allow] of [
       ['OPTIONS', '/v1/payments', 'POST'],
       ['TRACE', '/v1/payments', 'POST'],
-      ['DELETE', '/v1/openapi.json', 'GET, HEAD'],
+      ['DELETE', '/v1/openapi.json', 'GET, HEAD, OPTIONS'],
       ['PUT', '/v1/checkouts/0123456789abcdef0123456789abcdef.uat01-vm-tx01/form', 'OPTIONS, GET, HEAD'],
     ] as const) {
       const answer = await exchange(`${method} ${path} HTTP/1.1\r\n${host}\r\nConnection: close\r\n\r\n`);

@@ -47,6 +47,10 @@ export function methods(app: FastifyInstance, g: Gateway, url: string, handlers:
   });
 }
 
+/** A CORS preflight of a public file, read without credentials: any origin may GET it, with any header it likes to send. */
+export const publicFilePreflight: Handler = async (_request, reply) =>
+  reply.code(204).headers({ 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, HEAD', 'access-control-allow-headers': '*', 'access-control-max-age': '600' }).send();
+
 export function invalidParams(errors: ParamError[]): Invalid {
   return { kind: 'invalid', failure: failure(errors.map((e) => paramError(e.name, e.value, e.message.slice(e.name.length + 1)))) };
 }

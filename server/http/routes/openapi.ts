@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { openapiDocument } from '../openapi.ts';
 import type { Gateway } from '../pipeline.ts';
-import { methods } from './common.ts';
+import { methods, publicFilePreflight } from './common.ts';
 import { sendStatic, type StaticContent } from '../staticAnswer.ts';
 
 export function openapiRoutes(app: FastifyInstance, g: Gateway) {
@@ -14,5 +14,6 @@ export function openapiRoutes(app: FastifyInstance, g: Gateway) {
   methods(app, g, '/v1/openapi.json', {
     GET: async (request, reply) =>
       sendStatic(request, reply, document, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=300' }),
+    OPTIONS: publicFilePreflight,
   });
 }

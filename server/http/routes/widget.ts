@@ -13,7 +13,7 @@ import type { ParamError } from '../params.ts';
 import type { Gateway } from '../pipeline.ts';
 import { escapeHtml } from '../pages.ts';
 import { cacheControlFor, localeFileVersion, NOT_BUILT, notBuiltFile, optionalAsset, type Asset, type OptionalFile, type WidgetFile } from '../widgetAssets.ts';
-import { methods } from './common.ts';
+import { methods, publicFilePreflight } from './common.ts';
 import { sendStatic } from '../staticAnswer.ts';
 
 /**
@@ -91,6 +91,7 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
       }
       return script('paymentWidgets.js')(request, reply);
     },
+    OPTIONS: publicFilePreflight,
   });
 
   methods(app, g, '/v1/frames/secure-frame.js', { GET: script('secure-frame.js') });
@@ -109,6 +110,7 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
       if (!asset) return notBuilt(reply, `locales/${locale}.json is not built on this server: run npm run build, then restart the gateway`);
       return send(request, reply, asset, 'application/json; charset=utf-8', cacheControlFor(request.query, localeFileVersion(asset)));
     },
+    OPTIONS: publicFilePreflight,
   });
 
   // The webview page's script, and its service worker: the worker's URL never changes, so it is
