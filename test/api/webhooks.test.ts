@@ -663,8 +663,9 @@ describe('webhooks: a receiver that hangs', () => {
       await register(shopBClient, { url: hanging.url, secret: SECRET });
       for (let i = 0; i < 70; i++) await shopBClient.post('/v1/payments', cardDebit());
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      // Its first share (32) timed out at 0.4 s; since then one at a time, not another 32.
-      assert.ok(hanging.hits >= 32 && hanging.hits <= 40, `the silent receiver was sent ${hanging.hits} notifications`);
+      // Its first share (at most 32: fewer when the payments come slowly) timed out at 0.4 s; since
+      // then one at a time, not another 32, so not all 70 are sent.
+      assert.ok(hanging.hits >= 1 && hanging.hits <= 40, `the silent receiver was sent ${hanging.hits} notifications`);
       // It answers again: its share is back.
       hanging.behaviour = () => 200;
       await waitUntil(() => hanging.hits >= 70, 2_000);
