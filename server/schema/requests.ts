@@ -65,7 +65,7 @@ export const commonGroups = {
 export type CrossGroups = Partial<
   Pick<
     z.infer<z.ZodObject<typeof commonGroups>>,
-    | 'customer' | 'threeDSecure' | 'customParameters' | 'shopperResultUrl' | 'merchant' | 'standingInstruction' | 'recipient' | 'transactionProcessingCode' | 'transactionPurposeCode'
+    | 'customer' | 'threeDSecure' | 'customParameters' | 'shopperResultUrl' | 'merchant' | 'standingInstruction' | 'sender' | 'recipient' | 'transactionProcessingCode' | 'transactionPurposeCode'
     | 'currency' | 'taxAmount' | 'discountAmount' | 'forex' | 'shipping' | 'cart' | 'marketPlace' | 'airline' | 'risk'
   >
 >;
@@ -76,10 +76,31 @@ export function checkCommonGroups(v: CrossGroups, now: Date): CodedParamError[] 
     ...checkOtherAmounts(v),
     ...checkPurposeCode(v),
     ...checkCustomer(v.customer),
+    ...checkBirthDates(v, now),
     ...checkAgreement(v.standingInstruction, now),
     ...checkThreeDSecure(v.threeDSecure, v.customParameters),
     ...checkShopperResultUrl(v.shopperResultUrl, v.merchant?.app?.schemeUrl),
   ];
+}
+
+/**
+ * The latest calendar day anywhere at `now`: the day at UTC+14, the earliest time zone. A date
+ * after it has not begun for anyone yet, whichever zone the person's date was written in.
+ */
+export function latestDayAnywhere(now: Date): string {
+  return new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** A birth date is a day that has come: one still ahead (a typo, 1990 as 2090) is refused naming it, as an impossible day is. */
+function checkBirthDates(v: CrossGroups, now: Date): CodedParamError[] {
+  const latest = latestDayAnywhere(now);
+  const sent: Array<[string, string | undefined]> = [
+    ['customer.birthDate', v.customer?.birthDate],
+    ['shipping.customer.birthDate', v.shipping?.customer?.birthDate],
+    ['sender.birthDate', v.sender?.birthDate],
+    ['recipient.birthDate', v.recipient?.birthDate],
+  ];
+  return sent.flatMap(([name, day]) => (day !== undefined && day > latest ? [paramError(name, day, 'is in the future: it must be a date that has come')] : []));
 }
 
 export const initialPaymentRequest = z.strictObject({

@@ -412,6 +412,32 @@ describe('parameter groups over HTTP', () => {
       assert.equal(reply.body.result.parameterErrors[0].message, 'customer.givenName is required when other customer parameters are sent, such as customer.email');
     });
 
+    it('a birth date must have come: one still ahead is refused with 100.900.450 naming it, in every group that carries one', async () => {
+      const DAY = 86_400_000;
+      const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+      const now = gw.clock.now().getTime();
+      // The day at UTC+14 has begun for someone already; the one after it for no one.
+      const latest = dayOf(now + 14 * 3_600_000);
+      const ahead = dayOf(now + 14 * 3_600_000 + DAY);
+      const groups: Array<[string, Params]> = [
+        ['customer.birthDate', { 'customer.givenName': 'Jane', 'customer.surname': 'Jones' }],
+        ['shipping.customer.birthDate', { 'shipping.customer.givenName': 'Jane', 'shipping.customer.surname': 'Jones' }],
+        ['sender.birthDate', groupSamples.sender!],
+        ['recipient.birthDate', groupSamples.recipient!],
+      ];
+      for (const [name, group] of groups) {
+        for (const future of [ahead, '2099-01-01']) {
+          const reply = await gw.client.post('/v1/payments', cardDebit({ ...group, [name]: future }));
+          assertRefused(reply, '100.900.450', [{ name, value: future }]);
+          assert.equal(reply.body.result.parameterErrors[0].message, `${name} is in the future: it must be a date that has come`);
+        }
+        for (const past of [latest, dayOf(now), '1985-04-12']) assertApproved(await gw.client.post('/v1/payments', cardDebit({ ...group, [name]: past })));
+      }
+      // A checkout is refused likewise, before any shopper sees it.
+      const checkout = await gw.client.post('/v1/checkouts', { amount: '10.00', currency: 'EUR', paymentType: 'DB', 'customer.givenName': 'Jane', 'customer.surname': 'Jones', 'customer.birthDate': ahead });
+      assertRefused(checkout, '100.900.450', [{ name: 'customer.birthDate', value: ahead }]);
+    });
+
     it('shipping.customer.givenName and surname are required likewise, with the rule\'s message', async () => {
       const reply = await gw.client.post('/v1/payments', cardDebit({ 'shipping.customer.phone': '+49 30 123' }));
       assertRefused(reply, '100.700.200', [{ name: 'shipping.customer.givenName', value: '' }, { name: 'shipping.customer.surname', value: '' }]);
