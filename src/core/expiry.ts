@@ -15,7 +15,9 @@ export function checkExpiry(value: string, now = new Date()): { month: string; y
   const parsed = parseExpiry(value);
   if (!parsed) return { problem: 'format' };
   const months = Number(parsed.year) * 12 + Number(parsed.month) - 1;
-  const current = now.getFullYear() * 12 + now.getMonth();
+  // The gateway's month, UTC (server/schema/requests.ts › hasExpired), not the shopper's: in the
+  // first hours of a month east of UTC the card of the month before is still good there.
+  const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
   if (months < current) return { problem: 'expired' };
   return months > current + MAX_YEARS_AHEAD * 12 ? { problem: 'year' } : parsed;
 }

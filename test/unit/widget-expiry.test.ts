@@ -41,4 +41,20 @@ describe('expiry input', () => {
     assert.deepEqual(checkExpiry('0530', now), { month: '05', year: '2030' });
     assert.deepEqual(checkExpiry('5', now), { problem: 'format' });
   });
+
+  it('judges the month in UTC, as the gateway does, whatever the shopper\'s time zone', () => {
+    const zone = process.env.TZ;
+    try {
+      // 30 November 2026, 12:00 UTC is 1 December in Kiritimati (UTC+14): the gateway still takes 11/26.
+      process.env.TZ = 'Pacific/Kiritimati';
+      assert.deepEqual(checkExpiry('11/26', new Date(Date.UTC(2026, 10, 30, 12))), { month: '11', year: '2026' });
+      // 1 December 2026, 03:00 UTC is still 30 November in Los Angeles: the gateway refuses 11/26 already.
+      process.env.TZ = 'America/Los_Angeles';
+      assert.deepEqual(checkExpiry('11/26', new Date(Date.UTC(2026, 11, 1, 3))), { problem: 'expired' });
+      assert.deepEqual(checkExpiry('12/26', new Date(Date.UTC(2026, 11, 1, 3))), { month: '12', year: '2026' });
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
 });
