@@ -62,9 +62,14 @@ export function cronSchedule(pattern: string): Cron {
   return new Cron(cronerPattern(pattern), { paused: true, utcOffset: 0, alternativeWeekdays: true, mode: '6-or-7-parts', sloppyRanges: true });
 }
 
+/** The first year of the year field (the spec's 1970-2099): where Quartz starts a step of '*'. */
+const FIRST_YEAR = RULES.year.min;
+
 /**
  * Quartz reads a pattern in any case (it upper-cases it), and an L of its own in dayOfWeek as the
- * week's last day, 7 (SAT); croner knows L only after a day (6L).
+ * week's last day, 7 (SAT); croner knows L only after a day (6L). A step of every year (*\/4, or
+ * /4) counts from the field's first year, 1970, in Quartz; croner counts it from year 0, which
+ * gives other years for most steps (*\/4: 2028, 2032 … instead of 2026, 2030 …).
  */
 function cronerPattern(pattern: string): string {
   const parts = pattern.toUpperCase().trim().split(/\s+/);
@@ -72,6 +77,12 @@ function cronerPattern(pattern: string): string {
     parts[5] = parts[5]
       .split(',')
       .map((item) => (item === 'L' ? '7' : item))
+      .join(',');
+  }
+  if (parts[6] !== undefined) {
+    parts[6] = parts[6]
+      .split(',')
+      .map((item) => item.replace(/^\*?(?=\/)/, String(FIRST_YEAR)))
       .join(',');
   }
   return parts.join(' ');

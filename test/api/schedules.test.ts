@@ -132,6 +132,19 @@ function apiSuite(backend: { databaseUrl?: string }) {
     await gw.client.delete(`${SCHEDULES}/${first.body.id}`);
   });
 
+  it('steps the year from 1970, the first year of the field, as Quartz does: */4 is 2030, 2034 …, not 2032', async () => {
+    const base = { registrationId, paymentType: 'DB', amount: '5.00', currency: 'EUR', merchantTransactionId: 'sub-years-1' };
+    const fields = await schedule(gw.client, { ...base, 'job.year': '*/4', 'job.month': '*' });
+    assert.equal(fields.job.expression, '0 0 0 1 * ? */4');
+    assert.equal(fields.nextFiringTime, '2030-02-01 00:00:00');
+    const expression = await schedule(gw.client, { ...base, 'job.expression': '0 0 0 1 1 ? */3' });
+    assert.equal(expression.job.expression, '0 0 0 1 1 ? */3');
+    // 1970 + 3k: 2030 has passed at its first moment (now), so 2033.
+    assert.equal(expression.nextFiringTime, '2033-01-01 00:00:00');
+    await gw.client.delete(`${SCHEDULES}/${fields.id}`);
+    await gw.client.delete(`${SCHEDULES}/${expression.id}`);
+  });
+
   it('refuses bad requests with 400, naming every bad parameter', async () => {
     const base = { registrationId, paymentType: 'DB', amount: '10.00', currency: 'EUR' };
     const sepaRegistration = await register(gw.client, (({ amount: _a, currency: _c, paymentType: _p, ...account }) => account)(sepaDebit()));

@@ -1017,6 +1017,15 @@ describe('job.expression: 7 cron fields, the year optional, checked with croner'
     assert.deepEqual(job.safeParse({ hour: Array(150).fill('1').join(',') }).error!.issues.map((i) => i.message), ['must be at most 256 characters']);
   });
 
+  it('steps the year from 1970 as Quartz does, also without the * and in each item of a list', () => {
+    const years = (expression: string) => cronSchedule(expression).nextRuns(3, new Date('2026-06-01T00:00:00Z')).map((d) => d.toISOString().slice(0, 4));
+    assert.deepEqual(years('0 0 0 1 1 ? */3'), ['2027', '2030', '2033']);
+    assert.deepEqual(years('0 0 0 1 1 ? /3'), ['2027', '2030', '2033']);
+    assert.deepEqual(years('0 0 0 1 1 ? */4'), ['2030', '2034', '2038']);
+    assert.deepEqual(years('0 0 0 1 1 ? 2028/5,*/7'), ['2028', '2033', '2038']);
+    assert.deepEqual(years('0 0 0 1 1 ? 2027-2035/4'), ['2027', '2031', '2035']);
+  });
+
   it('reads an L of its own in dayOfWeek as Quartz does: the last day of the week, Saturday', () => {
     accepted(JOB, { dayOfWeek: 'L' });
     accepted(JOB, { dayOfWeek: 'MON,L' });
