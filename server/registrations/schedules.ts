@@ -51,10 +51,14 @@ export function nextOccurrence(expression: string, after: number, startAt: numbe
 
 const invalid = (...errors: CodedParamError[]): Invalid => ({ kind: 'invalid', failure: failure(errors) });
 
-/** A schedule that would never fire is refused, naming what ends it: endDate, or the fields of its time. */
+/** A schedule that would never fire is refused, naming what ends it: endDate, startDate, or the fields of its time. */
 function neverFires(j: Job, endAt: number | null, expression: string, now: number, startAt: number | null): Invalid {
   if (endAt !== null && nextOccurrence(expression, now, startAt, null) !== null) {
     return invalid(paramError('job.endDate', j.endDate, 'is before the first occurrence of the schedule'));
+  }
+  // Occurrences to come, all before startDate (or a startDate past the last year a schedule has).
+  if (startAt !== null && nextOccurrence(expression, now, null, null) !== null) {
+    return invalid(paramError('job.startDate', j.startDate, `is after the last occurrence of the schedule ${expression}`));
   }
   const sent = j.expression !== undefined ? ['expression' as const] : CRON_FIELDS.filter((f) => j[f] !== undefined);
   return invalid(...sent.map((f) => paramError(`job.${f}`, j[f], `names no time to come: the schedule ${expression} never fires after now`)));
