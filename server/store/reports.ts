@@ -42,6 +42,7 @@ function chargedBack(eb: ExpressionBuilder<Database, 'payments'>, cb: Chargeback
     eb('amount_minor', 'in', [...cb.amountsMinor]),
     eb('created_at', '<', cb.settledBefore),
     // A reversal before the end of the payment's day (UTC) stopped its settlement, so no chargeback.
+    // The day as a literal: SQLite would divide by a bound number as a real, not in whole days.
     eb.not(
       eb.exists(
         eb
@@ -50,7 +51,7 @@ function chargedBack(eb: ExpressionBuilder<Database, 'payments'>, cb: Chargeback
           .whereRef('rv.referenced_id', '=', 'payments.id')
           .where('rv.payment_type', '=', 'RV')
           .where('rv.status', '=', 'success')
-          .where('rv.created_at', '<', sql<number>`(payments.created_at / ${DAY_MS} + 1) * ${DAY_MS}`),
+          .where('rv.created_at', '<', sql<number>`(payments.created_at / ${sql.lit(DAY_MS)} + 1) * ${sql.lit(DAY_MS)}`),
       ),
     ),
   ]);

@@ -292,6 +292,26 @@ function querySuite(options: { databaseUrl?: string }) {
   });
 }
 
+/** A reversal recorded after its debit's day (UTC) ended did not stop the settlement: the debit can be charged back. */
+function reversalAfterDayEnd(options: { databaseUrl?: string }) {
+  it('counts a reversal against a chargeback only before the end of its debit\'s UTC day, not 24 hours after the debit', async () => {
+    const gw = await startGateway({ clock: new TestClock(new Date(`${DAY}T23:00:00Z`)), databaseUrl: options.databaseUrl });
+    try {
+      const debit = await paid(gw.client.post('/v1/payments', cardDebit({ amount: '100.20' })));
+      const reversal = await paid(gw.client.post(`/v1/payments/${debit}`, { paymentType: 'RV' }));
+      // As if it had come at 00:30 the next day (the API refuses it then): after the day's end, within 24 hours.
+      await gw.running.store.db.updateTable('payments').set({ created_at: Date.parse(`${DAY}T23:00:00Z`) + 90 * 60 * 1000 }).where('id', '=', reversal).execute();
+      gw.clock.advance(3 * 24 * 60 * 60 * 1000);
+      assert.deepEqual(ids(await gw.client.get('/v1/query?chargebackResultCode=000.100.220')), [debit]);
+    } finally {
+      await gw.close();
+    }
+  });
+}
+
+describe('chargebacks and reversals after the day\'s end on SQLite', () => reversalAfterDayEnd({}));
+describe('chargebacks and reversals after the day\'s end on PostgreSQL', { skip: pgSkip }, () => reversalAfterDayEnd({ databaseUrl }));
+
 describe('transaction query on SQLite', () => querySuite({}));
 
 describe('transaction query on PostgreSQL', { skip: pgSkip }, () => querySuite({ databaseUrl }));
