@@ -8,7 +8,7 @@ import type { AccountCheck } from '../schema/requests.ts';
 import type { ScheduleRequest } from '../schema/schedules.ts';
 import { PROVIDER_BRANDS } from '../simulator/simulator.ts';
 import type { Cron } from 'croner';
-import { cronOf, cronSchedule, CRON_FIELDS, type Job } from '../schema/scheduling.ts';
+import { cronOf, cronSchedule, CRON_FIELDS, SCHEDULES_END_MS, type Job } from '../schema/scheduling.ts';
 import { findRegistration } from '../store/registrations.ts';
 import { cancelSchedule, findSchedule, insertSchedule, type ScheduleRow } from '../store/schedules.ts';
 import { ID } from '../ids.ts';
@@ -46,7 +46,7 @@ function parsedCron(expression: string): Cron {
 export function nextOccurrence(expression: string, after: number, startAt: number | null, endAt: number | null): number | null {
   const from = startAt === null ? after : Math.max(after, startAt - 1);
   const next = parsedCron(expression).nextRun(new Date(from))?.getTime() ?? null;
-  return next === null || (endAt !== null && next > endAt) ? null : next;
+  return next === null || next > SCHEDULES_END_MS || (endAt !== null && next > endAt) ? null : next;
 }
 
 const invalid = (...errors: CodedParamError[]): Invalid => ({ kind: 'invalid', failure: failure(errors) });

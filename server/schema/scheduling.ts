@@ -65,6 +65,9 @@ export function cronSchedule(pattern: string): Cron {
 /** The first year of the year field (the spec's 1970-2099): where Quartz starts a step of '*'. */
 const FIRST_YEAR = RULES.year.min;
 
+/** The end of the year field's last year (2099): a schedule has no occurrence after it, whatever its year says. */
+export const SCHEDULES_END_MS = Date.UTC(RULES.year.max + 1, 0, 1) - 1;
+
 /**
  * Quartz reads a pattern in any case (it upper-cases it), and an L of its own in dayOfWeek as the
  * week's last day, 7 (SAT); croner knows L only after a day (6L). A step of every year (*\/4, or

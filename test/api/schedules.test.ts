@@ -171,9 +171,11 @@ function apiSuite(backend: { databaseUrl?: string }) {
       // The schedule would never fire: the year is past, or endDate comes before the first occurrence.
       [{ ...base, 'job.year': '2029' }, ['job.year']],
       [{ ...base, 'job.hour': '12', 'job.endDate': '2030-01-01 11:00:00' }, ['job.endDate']],
-      // Or startDate comes after its last occurrence (croner's, in the year 3000, for a schedule of every year).
+      // Or startDate comes after its last occurrence (the year field's last, 2099, for a schedule of every year).
       [{ ...base, 'job.year': '2030', 'job.month': '*', 'job.startDate': '2031-01-01 00:00:00' }, ['job.startDate']],
       [{ ...base, 'job.startDate': '3001-01-01 00:00:00' }, ['job.startDate']],
+      // The year field ends with 2099: so does every schedule.
+      [{ ...base, 'job.startDate': '2100-01-01 00:00:00' }, ['job.startDate']],
       [{ ...base, 'job.startDate': '9999-12-31 23:59:59', 'job.endDate': '9999-12-31 23:59:59' }, ['job.startDate']],
     ];
     for (const [params, expected, code] of cases) {
