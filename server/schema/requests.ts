@@ -91,6 +91,17 @@ export function latestDayAnywhere(now: Date): string {
   return new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
+/** A mandate's signature and a migrated registration's first request happened: a day still ahead is refused naming it. */
+function checkPastDates(v: { bankAccount?: { mandate?: { dateOfSignature?: string } }; recurringMigration?: { requestTimestamp?: string } }, now: Date): CodedParamError[] {
+  const latest = latestDayAnywhere(now);
+  const signed = v.bankAccount?.mandate?.dateOfSignature;
+  const requested = v.recurringMigration?.requestTimestamp;
+  return [
+    ...(signed !== undefined && signed > latest ? [paramError('bankAccount.mandate.dateOfSignature', signed, 'is in the future: a mandate is signed before its debits')] : []),
+    ...(requested !== undefined && requested.slice(0, 10) > latest ? [paramError('recurringMigration.requestTimestamp', requested, 'is in the future: it is the time of the initial request, made already')] : []),
+  ];
+}
+
 /** A birth date is a day that has come: one still ahead (a typo, 1990 as 2090) is refused naming it, as an impossible day is. */
 function checkBirthDates(v: CrossGroups, now: Date): CodedParamError[] {
   const latest = latestDayAnywhere(now);
@@ -407,7 +418,7 @@ export function parseInitialPayment(input: Nested, ctx: ValidationContext): Pars
   const parsed = parseWith(initialPaymentRequest, input, ctx, (v) => {
     const checked = checkAccount(v, ctx.now);
     account = checked.account;
-    const errors = [...checkAmount(v.amount, v.currency), ...checked.errors, ...checkCommonGroups(v, ctx.now)];
+    const errors = [...checkAmount(v.amount, v.currency), ...checked.errors, ...checkCommonGroups(v, ctx.now), ...checkPastDates(v, ctx.now)];
     if (v.createRegistration === 'true' && checked.account?.method === 'VA') errors.push(paramError('createRegistration', 'true', 'is not available for virtual accounts'));
     if (v.createRegistration === 'true' && checked.account?.method === 'OT') errors.push(paramError('createRegistration', 'true', 'is not available for online transfers'));
     if (v.createRegistration === 'true' && walletOf(v)) errors.push(paramError('createRegistration', 'true', 'is not available for wallet payments: the wallet keeps the card itself'));
@@ -433,7 +444,7 @@ export function parseRegistration(input: Nested, ctx: ValidationContext): Parsed
     const checked = checkAccount(v, ctx.now);
     account = checked.account;
     if (checked.account?.method === 'OT') return [...checked.errors, paramError('paymentBrand', v.paymentBrand, 'cannot be registered: an online transfer is approved at the bank each time', '100.100.501')];
-    return checked.errors;
+    return [...checked.errors, ...checkPastDates(v, ctx.now)];
   });
   return parsed.ok ? { ok: true, value: { ...parsed.value, account: account! } } : parsed;
 }

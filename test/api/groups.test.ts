@@ -161,10 +161,20 @@ describe('parameter groups over HTTP', () => {
     });
 
     it('bankAccount.mandate.* and transactionDueDate with a direct debit', async () => {
-      const mandate = { 'bankAccount.mandate.id': 'MANDATE-2030-0001', 'bankAccount.mandate.dateOfSignature': '2030-01-02', transactionDueDate: '2030-01-31' };
+      const mandate = { 'bankAccount.mandate.id': 'MANDATE-2020-0001', 'bankAccount.mandate.dateOfSignature': '2020-01-02', transactionDueDate: '2030-01-31' };
       const paid = await payAndRead(gw.client, sepaDebit(mandate));
-      assert.deepEqual(paid.body.bankAccount.mandate, { id: 'MANDATE-2030-0001', dateOfSignature: '2030-01-02' });
+      assert.deepEqual(paid.body.bankAccount.mandate, { id: 'MANDATE-2020-0001', dateOfSignature: '2020-01-02' });
       assert.equal(paid.body.transactionDueDate, '2030-01-31');
+    });
+
+    it('a mandate signed, or a migrated registration first requested, on a day still ahead is refused naming the date', async () => {
+      const ahead = new Date(gw.clock.now().getTime() + 14 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+      const debit = await gw.client.post('/v1/payments', sepaDebit({ 'bankAccount.mandate.id': 'MANDATE-1', 'bankAccount.mandate.dateOfSignature': ahead }));
+      assertRefused(debit, '200.300.404', [{ name: 'bankAccount.mandate.dateOfSignature', value: ahead }]);
+      const registration = await gw.client.post('/v1/registrations', { paymentBrand: 'DIRECTDEBIT_SEPA', 'bankAccount.holder': 'Jane Jones', 'bankAccount.iban': 'DE89370400440532013000', 'bankAccount.mandate.dateOfSignature': ahead });
+      assertRefused(registration, '200.300.404', [{ name: 'bankAccount.mandate.dateOfSignature', value: ahead }]);
+      const migrated = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034', 'recurringMigration.paymentType': 'DB', 'recurringMigration.requestTimestamp': `${ahead} 00:00:00` });
+      assertRefused(migrated, '200.300.404', [{ name: 'recurringMigration.requestTimestamp', value: `${ahead} 00:00:00` }]);
     });
 
     it('pos.*: the terminal fields are echoed without PIN block, encrypted card data or ARQC, and the acquirer\'s pos.* answer is added', async () => {
