@@ -110,6 +110,23 @@ function queryErrors(query: Record<string, unknown>, bodyEntity: string | undefi
   return errors;
 }
 
+/**
+ * testMode sent to a live gateway where no request schema sees it: in the query string (any
+ * method) or in the body of a GET or DELETE, whose bodies are not parsed. The spec: "When a
+ * request to the live environment contains testMode, then the request is declined with result
+ * code 600.200.701"; a POST body's testMode is refused by its schema (requests.ts › parseWith),
+ * beside the request's other errors. Without this a DELETE of a registration with testMode was
+ * carried out in live, and a GET answered.
+ */
+function testModeInLive(g: Gateway, method: string, query: Record<string, unknown>, params: Flat): ParamError | undefined {
+  if (g.deps.env !== 'live') return undefined;
+  const fromQuery = Object.hasOwn(query, 'testMode') ? query.testMode : undefined;
+  const fromBody = method !== 'POST' && Object.hasOwn(params, 'testMode') ? params.testMode : undefined;
+  const sent = fromQuery ?? fromBody;
+  if (sent === undefined) return undefined;
+  return { name: 'testMode', value: String(sent).slice(0, 64), message: 'testMode is only allowed in the test environment' };
+}
+
 /** A shopper's page sends a few dozen parameters; a body of thousands is junk, refused unread. */
 const MAX_PAGE_PARAMETERS = 1000;
 
@@ -130,6 +147,8 @@ export async function handle<V extends object>(g: Gateway, request: FastifyReque
   if (request.method !== 'GET' && request.method !== 'HEAD') bodyErrors.push(...queryErrors(query, bodyEntity, request.method));
   const auth = authenticate(g, request, entityId, ndc, bodyErrors);
   if (!('entity' in auth)) return send(reply, auth);
+  const liveTestMode = testModeInLive(g, request.method, query, params);
+  if (liveTestMode) return send(reply, { status: 400, body: errorBody('600.200.701', meta(g.buildNumber, g.deps.clock()), ndc, [liveTestMode]) });
   return proceed(g, request, reply, { ctx: { entity: auth.entity, ndc } }, params, bodyErrors, step);
 }
 

@@ -192,6 +192,40 @@ describe('environments', () => {
     }
   });
 
+  it('declines testMode in live with 600.200.701 wherever it is sent: a DELETE\u2019s body, a GET\u2019s or a POST\u2019s query string', async () => {
+    const live = await startGateway({ env: 'live' });
+    try {
+      const auth = { authorization: `Bearer ${shopA.token}` };
+      const registered = await live.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+      assert.equal(registered.status, 200);
+      const deleted = await fetch(`${live.base}/v1/registrations/${registered.body.id}`, {
+        method: 'DELETE',
+        headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ entityId: shopA.entityId, testMode: 'INTERNAL' }),
+      });
+      const deletedBody = (await deleted.json()) as any;
+      assert.equal(deleted.status, 400);
+      assert.equal(deletedBody.result.code, '600.200.701');
+      assert.deepEqual(deletedBody.result.parameterErrors.map((e: { name: string }) => e.name), ['testMode']);
+      // The registration was not deleted: it still pays.
+      const paid = await live.client.post(`/v1/registrations/${registered.body.id}/payments`, { paymentType: 'DB', amount: '1.00', currency: 'EUR' });
+      assert.equal(paid.body.result.code, '000.000.000');
+
+      const read = await live.client.get(`/v1/payments/${paid.body.id}?testMode=EXTERNAL`);
+      assert.equal(read.status, 400);
+      assert.equal(read.body.result.code, '600.200.701');
+      const posted = await fetch(`${live.base}/v1/payments?testMode=INTERNAL`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ entityId: shopA.entityId, ...cardDebit() }),
+      });
+      assert.equal(posted.status, 400);
+      assert.equal(((await posted.json()) as any).result.code, '600.200.701');
+    } finally {
+      await live.close();
+    }
+  });
+
   it('answers 000.100.112 for EXTERNAL test mode in test', async () => {
     const gw = await startGateway();
     try {
