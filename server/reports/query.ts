@@ -10,6 +10,17 @@ import { idRangeOf } from './shortId.ts';
 
 const DEBIT_TYPES = Object.keys(SETTLED_TYPES).filter((type) => SETTLED_TYPES[type] === 'DEBIT');
 
+/**
+ * The spec's paymentMethods codes as stored methods. A token account payment (stored as TA, a code
+ * the spec's list lacks) is NT when its tokenAccount.type is NETWORK (a scheme token) and ET when
+ * EXTERNAL (an acquirer's or external provider's token); without these no code ever found one.
+ */
+function methodsOf(codes: readonly string[] | undefined): Pick<PaymentSearch, 'methods' | 'tokenTypes'> {
+  if (codes === undefined) return {};
+  const tokenTypes = [...(codes.includes('NT') ? ['NETWORK' as const] : []), ...(codes.includes('ET') ? ['EXTERNAL' as const] : [])];
+  return { methods: codes.filter((code) => code !== 'NT' && code !== 'ET'), tokenTypes };
+}
+
 /** Pending payments past their time are ended (or finished) first, as every read does. */
 const current = (deps: Deps, payments: PaymentRecord[]) => Promise.all(payments.map((p) => recoverPayment(deps, p)));
 
@@ -38,7 +49,7 @@ export async function queryPayments(deps: Deps, ctx: Context, c: QueryCriteria):
     createdTo: c.to,
     paymentTypes: c.paymentTypes?.filter((type) => type !== 'CB'),
     orChargedBack: wantsChargebacks ? chargeback(chargebackAmountsOf()) : undefined,
-    methods: c.paymentMethods,
+    ...methodsOf(c.paymentMethods),
     limit: c.limit,
   };
   if (c.shortId !== undefined) {

@@ -284,6 +284,29 @@ function querySuite(options: { databaseUrl?: string }) {
       assert.deepEqual(check('ErrorResponse', (await f.a.get('/v1/query?limit=7')).body), []);
     });
 
+    it('paymentMethods NT and ET: token account payments, by their tokenAccount.type (NETWORK, EXTERNAL), with their captures', async () => {
+      const token = (type: string, paymentType = 'DB') => ({
+        amount: '5.00', currency: 'EUR', paymentBrand: 'VISA', paymentType, merchantTransactionId: 'token-order-0001',
+        'tokenAccount.number': '4200000000000000', 'tokenAccount.type': type, 'tokenAccount.expiryMonth': '05', 'tokenAccount.expiryYear': '2034',
+      });
+      // One second apart: results are oldest first.
+      const step = () => f.gw.clock.advance(1000);
+      const network = await paid(f.a.post('/v1/payments', token('NETWORK')));
+      step();
+      const external = await paid(f.a.post('/v1/payments', token('EXTERNAL', 'PA')));
+      step();
+      const capture = await paid(f.a.post(`/v1/payments/${external}`, { paymentType: 'CP', amount: '5.00', currency: 'EUR', merchantTransactionId: 'token-order-0001' }));
+      step();
+      const card = await paid(f.a.post('/v1/payments', cardDebit({ merchantTransactionId: 'token-order-0001' })));
+      const search = '/v1/query?merchantTransactionId=token-order-0001';
+      assert.deepEqual(ids(await f.a.get(`${search}&paymentMethods=NT`)), [network]);
+      assert.deepEqual(ids(await f.a.get(`${search}&paymentMethods=ET`)), [external, capture]);
+      assert.deepEqual(ids(await f.a.get(`${search}&paymentMethods=NT,ET`)), [network, external, capture]);
+      assert.deepEqual(ids(await f.a.get(`${search}&paymentMethods=CC,NT`)), [network, card]);
+      assert.deepEqual(ids(await f.a.get(`${search}&paymentMethods=CC`)), [card]);
+      assert.deepEqual(ids(await f.a.get(`${search}&paymentMethods=ET&paymentTypes=CP`)), [capture]);
+    });
+
     it('refuses a limit below 100, above 500 or not a whole number, naming limit', async () => {
       for (const limit of ['99', '501', '0', '1e2', '100.0', 'abc', '']) {
         refusedNaming(await f.a.get(`/v1/query?merchantTransactionId=order-0001&limit=${limit}`), 'limit');
