@@ -19,3 +19,8 @@ export function responseTimestamp(date: Date): string {
   }
   return lastTimestamp;
 }
+
+/** A timestamp in the form requests send them (yyyy-MM-dd HH:mm:ss), in UTC. */
+export function requestTimestamp(date: Date): string {
+  return responseTimestamp(date).slice(0, 19);
+}

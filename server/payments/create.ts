@@ -1,5 +1,6 @@
 // Initial payments (PA, DB, CD): authenticate when 3-D Secure applies, authorize at the acquirer,
 // then record the outcome in one commit (or the pending payment and its redirect step).
+import { requestTimestamp } from '../clock.ts';
 import { fromMinor, toMinor } from '../money.ts';
 import type { ResultCode } from '../results.ts';
 import type { AccountData, AcquirerOutcome, AuthorizationRequest } from '../simulator/acquirer.ts';
@@ -192,6 +193,17 @@ async function reserveOnAuthorization(deps: Deps, ctx: Context, request: Initial
 }
 
 /**
+ * risk.orderTimestamp is "set by the system by default" (the spec): a payment that asks for a risk
+ * check without it is checked, kept and answered with the time its request came, yyyy-MM-dd
+ * HH:mm:ss UTC (the system's time, as every timestamp of the gateway).
+ */
+function withOrderTimestamp(payment: InitialPayment, now: Date): InitialPayment {
+  const { risk } = payment.request;
+  if (risk === undefined || risk.orderTimestamp !== undefined) return payment;
+  return { ...payment, request: { ...payment.request, risk: { ...risk, orderTimestamp: requestTimestamp(now) } } };
+}
+
+/**
  * An initial payment. Card payments of an entity that authenticates go through the simulated
  * 3-D Secure directory server first: refused or authenticated at once, or pending with a step
  * (method URL, challenge) the shopper's browser must take; methods whose provider asks the
@@ -199,7 +211,8 @@ async function reserveOnAuthorization(deps: Deps, ctx: Context, request: Initial
  * payment and its step are written in one commit; the step keeps the card number vault-sealed
  * (the security code is never kept: the authorization after the step goes without it).
  */
-export async function createPayment(deps: Deps, ctx: Context, payment: InitialPayment, alsoWrite?: AlsoWrite<Created>): Promise<Created | Invalid> {
+export async function createPayment(deps: Deps, ctx: Context, sent: InitialPayment, alsoWrite?: AlsoWrite<Created>): Promise<Created | Invalid> {
+  const payment = withOrderTimestamp(sent, deps.clock());
   const { request, account } = payment;
   const refusal = checkEntityAllows(ctx, request.paymentType, account);
   if (refusal) return refusal;

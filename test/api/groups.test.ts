@@ -73,7 +73,8 @@ describe('parameter groups over HTTP', () => {
 
     it('risk.* (with the score of the risk check)', async () => {
       const paid = await payAndRead(gw.client, cardDebit(groupSamples.risk));
-      assert.deepEqual(paid.body.risk, { channelId: 'web', parameters: { USER_DATA1: 'x' }, score: paid.body.risk.score });
+      assert.deepEqual(paid.body.risk, { channelId: 'web', parameters: { USER_DATA1: 'x' }, orderTimestamp: paid.body.risk.orderTimestamp, score: paid.body.risk.score });
+      assert.match(paid.body.risk.orderTimestamp, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       assert.match(paid.body.risk.score, /^[+-]\d{5}$/);
     });
 

@@ -489,6 +489,15 @@ describe('request parameters through POST /v1/payments', () => {
       assert.deepEqual(read.risk, body.risk);
     });
 
+    it('sets risk.orderTimestamp to the request\u2019s time (UTC) when a risk check is asked for without it, as the spec\u2019s default', async () => {
+      const expected = gw.clock.now().toISOString().slice(0, 19).replace('T', ' ');
+      const { body, read } = await payAndRead(gw.client, cardDebit({ 'risk.channelId': 'web' }));
+      assert.deepEqual(body.risk, { channelId: 'web', orderTimestamp: expected, score: body.risk.score });
+      assert.deepEqual(read.risk, body.risk);
+      // A payment without risk.* asks for no check, and has no risk group to set it in.
+      assert.equal((await gw.client.post('/v1/payments', cardDebit())).body.risk, undefined);
+    });
+
     it('refuses too long values and a timestamp that is not yyyy-MM-dd HH:mm:ss of a real moment', async () => {
       const tooLong = { 'risk.serviceId': 's'.repeat(256), 'risk.brand': 'b'.repeat(256), 'risk.merchantWebsite': `https://${'w'.repeat(53)}`, 'risk.accountToken': 't'.repeat(65) };
       assertRefused(await gw.client.post('/v1/payments', cardDebit(tooLong)), '200.300.404', Object.keys(tooLong));
