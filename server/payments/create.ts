@@ -343,7 +343,9 @@ export async function createPayment(deps: Deps, ctx: Context, sent: InitialPayme
       const stepId = deps.newId();
       const create = payment.registration && 'create' in payment.registration ? payment.registration.create : undefined;
       const data: StepData = {
-        amount: fromMinor(amountMinor),
+        // What the shopper authenticates: risk.amount when sent (the spec: "also used as the 3D
+        // Secure amount when present"), else the payment's amount, which is what is authorized.
+        amount: before.kind === 'authenticate' && request.risk?.amount !== undefined ? request.risk.amount : fromMinor(amountMinor),
         currency: request.currency,
         account: payment.maskedAccount,
         shopperResultUrl: request.shopperResultUrl,

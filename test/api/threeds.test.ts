@@ -74,6 +74,18 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.match(body.redirect.url, /\/v1\/threeds\/[0-9a-f]{32}\/authenticate$/);
     });
 
+    it('authenticates risk.amount when it is sent (the spec: also the 3-D Secure amount), and authorizes the payment\u2019s amount', async () => {
+      const { id, page } = await challenged({ amount: '92.00', 'risk.amount': '80.00' });
+      assert.match(page.html, /<span class="amount">80\.00 EUR<\/span>/);
+      await browser.finish(page, 'approve');
+      const paid = await payment(id);
+      assert.equal(paid.result.code, '000.100.110');
+      assert.equal(paid.amount, '92.00');
+      assert.equal(paid.risk.amount, '80.00');
+      // Without risk.amount the payment's amount is authenticated.
+      assert.match((await challenged({ amount: '92.00' })).page.html, /<span class="amount">92\.00 EUR<\/span>/);
+    });
+
     it('frictionless: authorized at once, Y with eci 05 (VISA) and 02 (MASTER)', async () => {
       for (const [brand, eci] of [['VISA', '05'], ['MASTER', '02']] as const) {
         const { status, body } = await merchant.post('/v1/payments', authenticated(cards.frictionless[brand]));
