@@ -29,6 +29,7 @@ import {
   type Outcome,
 } from './directory.ts';
 import type { Flow } from '../schema/threeDSecure.ts';
+import type { Pos } from '../schema/pos.ts';
 import { enqueueEvents, registrationEvents } from '../webhooks/outbox.ts';
 import { ID } from '../ids.ts';
 
@@ -212,7 +213,7 @@ async function finish(
     status: approved ? 'success' : 'rejected',
     resultCode: code,
     acquirer: acquirer
-      ? { avsResponse: acquirer.avsResponse, cvvResponse: acquirer.cvvResponse, riskScore: acquirer.riskScore, connectorDetails: acquirer.connectorDetails }
+      ? { avsResponse: acquirer.avsResponse, cvvResponse: acquirer.cvvResponse, riskScore: acquirer.riskScore, connectorDetails: acquirer.connectorDetails, ...(acquirer.pos ? { pos: acquirer.pos } : {}) }
       : payment.acquirer,
     details: withInitialTransactionId(threeDSecure ? { ...payment.details, threeDSecure } : payment.details, acquirer),
     registrationId: registration?.id ?? payment.registrationId,
@@ -283,6 +284,9 @@ async function authorizeAndFinish(deps: Deps, step: Step, from: StepStatus[], en
       // The security code was never kept: the 3-D Secure proof stands in for it.
       ...(threeDSecure ? { threeDSecure } : {}),
       ...('provider' in ending ? { providerApproved: true } : {}),
+      // A terminal's payment approved at a provider: its answer carries the terminal's fields too
+      // (pos.* as kept, its secrets never were).
+      ...(payment.details.pos ? { pos: payment.details.pos as Pos } : {}),
     };
     // No answer declines it, and what the acquirer may have authorized is reversed.
     const answer = await authorizeOrDecline(deps, payment, () => deps.acquirer.authorize(request));

@@ -223,6 +223,25 @@ describe('parameter groups over HTTP', () => {
       assert.deepEqual(body.pos, { terminalId: '12345678', entryMode: 'MANUAL', clearing: { identifier: body.resultDetails.ConnectorTxID1 }, merchantId: POS_MERCHANT_ID, statusText: 'DECLINED', timestamp: body.timestamp.slice(0, 19) });
     });
 
+    it('pos.*: a terminal payment approved at a provider\u2019s page (PAYPAL) ends with the acquirer\u2019s pos.* answer, as a synchronous one', async () => {
+      const { status, body } = await gw.client.post('/v1/payments', {
+        amount: '10.00', currency: 'EUR', paymentBrand: 'PAYPAL', paymentType: 'DB', 'virtualAccount.accountId': 'jane@example.com',
+        shopperResultUrl: 'https://shop.example/result', 'pos.terminalId': '12345678', 'pos.entryMode': 'MANUAL',
+      });
+      assert.equal(status, 200, JSON.stringify(body));
+      assert.equal(body.result.code, '000.200.000');
+      assert.deepEqual(body.pos, { terminalId: '12345678', entryMode: 'MANUAL' });
+      const browser = new ShopperBrowser(gw.base);
+      await browser.finish(await browser.open(body.redirect), 'approve');
+      const read = (await gw.client.get(`/v1/payments/${body.id}`)).body;
+      assert.equal(read.result.code, '000.100.110');
+      const { clearing, timestamp, ...rest } = read.pos;
+      assert.deepEqual(rest, { terminalId: '12345678', entryMode: 'MANUAL', merchantId: POS_MERCHANT_ID, statusText: 'APPROVED' });
+      assert.deepEqual(Object.keys(clearing), ['authorizationAcquirerCode', 'authorizationIssuerCode', 'identifier']);
+      assert.equal(clearing.identifier, read.resultDetails.ConnectorTxID1);
+      assert.match(timestamp, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    });
+
     for (const [wallet, brand] of [['applePay', 'APPLEPAY'], ['googlePay', 'GOOGLEPAY'], ['samsungPay', 'SAMSUNGPAY']] as const) {
       it(`${wallet}.paymentToken: an account of its own, paid as ${brand}, the token never echoed`, async () => {
         const token = `{"version":"EC_v1","data":"${wallet}-encrypted"}`;
