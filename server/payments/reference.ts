@@ -11,7 +11,8 @@ import { findPayment, insertPayment, leaseReservation, lockPayment, referencesOf
 import { findStepOfPayment } from '../store/threeds.ts';
 import { currentPayment, PENDING_LIFETIME_MS } from '../threeds/steps.ts';
 import { echoedDetails } from './create.ts';
-import { refused, type AlsoWrite, type Context, type Deps, type Refusal } from './deps.ts';
+import { refused, type AlsoWrite, type Context, type Deps, type Invalid, type Refusal } from './deps.ts';
+import { failure, paramError } from '../schema/errors.ts';
 import { successCode } from './resultCodes.ts';
 import { decideReference, type ReferenceType } from './rules.ts';
 import { enqueueEvents } from '../webhooks/outbox.ts';
@@ -35,19 +36,38 @@ export const RESERVATION_LEASE_MS = 2 * 60 * 1000;
 const REFERENCE_TYPE_LIST: readonly ReferenceType[] = ['CP', 'RV', 'RF', 'RB'];
 const REFERENCE_TYPES: ReadonlySet<string> = new Set(REFERENCE_TYPE_LIST);
 
+/**
+ * What a referencing request names that is not the payment in its URL: a paymentBrand other than
+ * the payment's (a reference pays with the referenced account, whose brand it cannot change), or a
+ * referenceUuid naming another payment (the spec: the parameter alternative to the URL form, "the
+ * UUID is validated"). Both were taken and dropped, or echoed as if they meant something.
+ */
+function mismatchedReference(request: ReferencingRequest, referenced: PaymentRecord): Invalid | undefined {
+  const errors = [];
+  if (request.paymentBrand !== undefined && request.paymentBrand !== referenced.paymentBrand) {
+    errors.push(paramError('paymentBrand', request.paymentBrand, `must be ${referenced.paymentBrand}, the brand of the payment it references, or left out`, '100.100.501'));
+  }
+  if (request.referenceUuid !== undefined && request.referenceUuid !== referenced.id) {
+    errors.push(paramError('referenceUuid', request.referenceUuid, `must name the payment of the URL, ${referenced.id}, or be left out: a referencing payment names its payment in the URL`));
+  }
+  return errors.length ? { kind: 'invalid', failure: failure(errors) } : undefined;
+}
+
 export async function referencePayment(
   deps: Deps,
   ctx: Context,
   referencedId: string,
   request: ReferencingRequest,
   alsoWrite?: AlsoWrite<Referenced>,
-): Promise<Referenced | Refusal> {
+): Promise<Referenced | Refusal | Invalid> {
   // A retry that took the key over from a request that stopped: that request's payment is the answer.
   const earlier = ctx.idempotency?.reserved ? await findPayment(deps.store.db, ctx.entity.id, ctx.idempotency.reserved) : undefined;
   if (earlier && earlier.referencedId === referencedId) return resumeReservation(deps, earlier, alsoWrite);
   const paymentType = request.paymentType as ReferenceType;
   // A pending payment is brought up to date first (a step past its time abandoned, a stale reservation finished).
   const before = await findPayment(deps.store.db, ctx.entity.id, referencedId);
+  const mismatch = before ? mismatchedReference(request, before) : undefined;
+  if (mismatch) return mismatch;
   if (before?.status === 'pending') await recoverPayment(deps, before);
   let reserved = await reserve(deps, ctx, referencedId, paymentType, request, true);
   if (reserved.kind === 'stale') {

@@ -93,6 +93,17 @@ describe('referencing payments (CP, RV, RF, RB) over HTTP', () => {
       assertRefused(await reference(pa, { paymentType: 'CP', amount: '10.00', currency: 'USD' }), 400, '700.100.500');
     });
 
+    it('refuses a paymentBrand other than the PA\u2019s (100.100.501) and a referenceUuid naming another payment, naming each; the same ones are taken', async () => {
+      const pa = await initial('PA', '100.00');
+      const other = await initial('PA', '100.00');
+      const refused = await capture(pa, '10.00', { paymentBrand: 'MASTER', referenceUuid: other });
+      assertRefused(refused, 400, '100.100.501');
+      assert.deepEqual(refused.body.result.parameterErrors.map((e: { name: string }) => e.name), ['paymentBrand', 'referenceUuid']);
+      assertRefused(await capture(pa, '10.00', { referenceUuid: 'abc' }), 400, '200.300.404');
+      // Nothing was captured by the refusals.
+      assertApproved(await capture(pa, '100.00', { paymentBrand: 'VISA', referenceUuid: pa }), 'CP', '100.00');
+    });
+
     it('refuses to capture a DB with 700.300.100', async () => {
       const db = await initial('DB', '20.00');
       assertRefused(await capture(db, '10.00'), 400, '700.300.100');
