@@ -2,7 +2,7 @@
 // a fraction is refused (100.550.303, naming the parameter), whatever group the amount sits in.
 // After the schema, since it depends on the currency; each amount keeps its two-decimal format.
 import type { z } from 'zod';
-import { isWholeCurrency } from '../money.ts';
+import { isWholeCurrency, toMinor } from '../money.ts';
 import type { airline } from './airline.ts';
 import type { forex } from './basic.ts';
 import type { cart } from './cart.ts';
@@ -21,6 +21,7 @@ export function wholeAmountError(name: string, amount: string, currency: string 
 
 /** The groups of a payment or checkout that hold amounts besides the main one. */
 export interface OtherAmounts {
+  amount?: string | undefined;
   currency?: string | undefined;
   taxAmount?: string | undefined;
   discountAmount?: string | undefined;
@@ -80,5 +81,24 @@ export function checkOtherAmounts(v: OtherAmounts): CodedParamError[] {
     for (const field of ITEM_AMOUNTS) check(`cart.items[${i}].${field}`, item[field], currency);
   });
   v.cart?.payments?.forEach((p, i) => check(`cart.payments[${i}].amount`, p.amount, p.currency ?? main));
-  return errors;
+  return [...errors, ...includedAmountErrors(v)];
+}
+
+/**
+ * The spec: amount is "the only processing-relevant amount; other amounts (taxAmount,
+ * shipping.cost) are already included". So neither, nor both together, may exceed it (100.550.301).
+ */
+function includedAmountErrors(v: OtherAmounts): CodedParamError[] {
+  const amount = v.amount === undefined ? undefined : toMinor(v.amount);
+  if (amount === undefined) return [];
+  const included = ([['taxAmount', v.taxAmount], ['shipping.cost', v.shipping?.cost]] as const).flatMap(([name, value]) => {
+    const minor = value === undefined ? undefined : toMinor(value);
+    return minor === undefined ? [] : [{ name, value: value!, minor }];
+  });
+  const over = included.filter((a) => a.minor > amount);
+  if (over.length) return over.map((a) => paramError(a.name, a.value, `must not exceed amount ${v.amount}, which includes it`, '100.550.301'));
+  if (included.length === 2 && included[0]!.minor + included[1]!.minor > amount) {
+    return [paramError('shipping.cost', included[1]!.value, `with taxAmount ${included[0]!.value} exceeds amount ${v.amount}, which includes both`, '100.550.301')];
+  }
+  return [];
 }

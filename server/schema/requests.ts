@@ -71,7 +71,7 @@ export type CrossGroups = Partial<
 >;
 
 /** Rules between parameters of the common groups: other amounts in a whole currency, customer names, exemptions, the 3-D Secure flow, where the shopper goes, a transfer's purpose. */
-export function checkCommonGroups(v: CrossGroups, now: Date): CodedParamError[] {
+export function checkCommonGroups(v: CrossGroups & { amount?: string }, now: Date): CodedParamError[] {
   return [
     ...checkOtherAmounts(v),
     ...checkPurposeCode(v),

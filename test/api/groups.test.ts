@@ -414,8 +414,20 @@ describe('parameter groups over HTTP', () => {
       const whole = { 'shipping.cost': '500.00', taxAmount: '10.00', discountAmount: '0.00', 'cart.items[0].price': '100.00', 'marketPlace.sellers[0].amount': '1000.00', 'threeDSecure.amount': '1000.00' };
       const paid = await gw.client.post('/v1/payments', cardDebit({ ...JPY, ...whole }));
       assert.equal(paid.status, 200, JSON.stringify(paid.body));
-      const eur = await gw.client.post('/v1/payments', cardDebit({ 'shipping.cost': '500.50', taxAmount: '10.50', 'cart.items[0].price': '100.50', 'marketPlace.sellers[0].amount': '0.50' }));
+      const eur = await gw.client.post('/v1/payments', cardDebit({ 'shipping.cost': '50.50', taxAmount: '10.50', 'cart.items[0].price': '100.50', 'marketPlace.sellers[0].amount': '0.50' }));
       assert.equal(eur.status, 200, JSON.stringify(eur.body));
+    });
+
+    it('taxAmount and shipping.cost are included in amount: either above it, or both together, is refused with 100.550.301 naming it', async () => {
+      for (const [sent, name, value] of [
+        [{ taxAmount: '92.01' }, 'taxAmount', '92.01'],
+        [{ 'shipping.cost': '100.00' }, 'shipping.cost', '100.00'],
+        [{ taxAmount: '50.00', 'shipping.cost': '42.01' }, 'shipping.cost', '42.01'],
+      ] as const) {
+        assertRefused(await gw.client.post('/v1/payments', cardDebit(sent)), '100.550.301', [{ name, value }]);
+      }
+      assert.equal((await gw.client.post('/v1/payments', cardDebit({ taxAmount: '50.00', 'shipping.cost': '42.00' }))).status, 200);
+      assertRefused(await gw.client.post('/v1/checkouts', { amount: '10.00', currency: 'EUR', paymentType: 'DB', taxAmount: '10.01' }), '100.550.301', [{ name: 'taxAmount', value: '10.01' }]);
     });
 
     it('a checkout refuses them as a payment does, on creation and as updated (a new currency judges the stored amounts)', async () => {
