@@ -110,6 +110,13 @@ function queryErrors(query: Record<string, unknown>, bodyEntity: string | undefi
   return errors;
 }
 
+/** A DELETE's body may name the entity, and in test testMode; any other parameter would be dropped without a word. */
+function deleteBodyErrors(params: Flat): ParamError[] {
+  return Object.keys(params)
+    .filter((name) => name !== 'testMode')
+    .map((name) => ({ name, value: '', message: `${name} is not a parameter of a DELETE: its body takes entityId only` }));
+}
+
 /**
  * testMode sent to a live gateway where no request schema sees it: in the query string (any
  * method) or in the body of a GET or DELETE, whose bodies are not parsed. The spec: "When a
@@ -145,6 +152,7 @@ export async function handle<V extends object>(g: Gateway, request: FastifyReque
   // A POST's or DELETE's parameters are its body's: one in the query would be dropped without a
   // word, and an entityId in both could name two entities.
   if (request.method !== 'GET' && request.method !== 'HEAD') bodyErrors.push(...queryErrors(query, bodyEntity, request.method));
+  if (request.method === 'DELETE') bodyErrors.push(...deleteBodyErrors(params));
   const auth = authenticate(g, request, entityId, ndc, bodyErrors);
   if (!('entity' in auth)) return send(reply, auth);
   const liveTestMode = testModeInLive(g, request.method, query, params);

@@ -132,6 +132,20 @@ describe('request headers and body bytes', () => {
     assert.equal((await fetch(`${gw.base}/v1/openapi.json`, { method: 'HEAD' })).status, 200);
   });
 
+  it('refuses parameters in a DELETE\'s body other than entityId and testMode, which were dropped without a word', async () => {
+    const registered = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+    const path = `/v1/registrations/${registered.body.id}`;
+    const remove = (body: Record<string, string>) =>
+      fetch(`${gw.base}${path}`, { method: 'DELETE', headers: { authorization: `Bearer ${shopA.token}`, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body) });
+    const refused = await remove({ entityId: shopA.entityId, amount: '1.00', foo: 'bar' });
+    assert.equal(refused.status, 400);
+    assert.deepEqual(named({ body: await refused.json() }), [
+      'amount: amount is not a parameter of a DELETE: its body takes entityId only',
+      'foo: foo is not a parameter of a DELETE: its body takes entityId only',
+    ]);
+    assert.equal((await remove({ entityId: shopA.entityId, testMode: 'INTERNAL' })).status, 200, 'still there, deleted now');
+  });
+
   it('refuses parameters of a POST or DELETE sent in the query string, which were dropped without a word, and an entityId naming two entities', async () => {
     const inQuery = await fetch(`${gw.base}/v1/payments?card.cvv=999&foo=bar`, { method: 'POST', headers: { authorization: `Bearer ${shopA.token}`, 'content-type': 'application/x-www-form-urlencoded' }, body: form() });
     assert.equal(inQuery.status, 400);
