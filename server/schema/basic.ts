@@ -1,6 +1,6 @@
 // Basic payment request fields and forex, in the spec's order.
 import { z } from 'zod';
-import { amount, an, chars, currency, lettersDigits, mainAmount, oneOf } from './common.ts';
+import { amount, an, chars, currency, lettersDigits, mainAmount, oneOf, storedAn } from './common.ts';
 import { paramError, type CodedParamError } from './errors.ts';
 
 export const paymentTypes = ['PA', 'DB', 'CD', 'CP', 'RV', 'RF', 'RB'] as const;
@@ -14,7 +14,7 @@ export const basicFields = {
   paymentBrand: chars(/^[A-Za-z0-9_]*$/, 'letters, digits and underscores', 32).optional(),
   paymentType: oneOf(paymentTypes),
   descriptor: an(127).optional(),
-  merchantTransactionId: an(255, 8).optional(),
+  merchantTransactionId: storedAn(255, 8).optional(),
   merchantInvoiceId: an(255, 8).optional(),
   merchantMemo: an(255, 8).optional(),
   transactionCategory: oneOf(['EC', 'MO', 'TO', 'PO', 'PM', 'MOTO']).optional(),

@@ -1,6 +1,6 @@
 // Chargeback and query parameters, in the spec's order.
 import { z } from 'zod';
-import { an, bool, dateTime } from './common.ts';
+import { an, bool, dateTime, storedAn } from './common.ts';
 
 /** Chargeback reasons: 000.100.2 followed by two digits. */
 export const chargebackResultCode = z.string().regex(/^000\.100\.2\d{2}$/, 'must be 000.100.2 followed by two digits, such as 000.100.201');
@@ -33,7 +33,7 @@ const codeList = (codes: readonly string[], what: string) => {
 export const chargebackQuery = z
   .strictObject({
     chargebackResultCode: chargebackResultCode.optional(),
-    merchantTransactionId: an(255).optional(),
+    merchantTransactionId: storedAn(255).optional(),
     limit: z.string().regex(/^([1-4]\d{2}|500)$/, 'must be a whole number from 100 to 500').optional(),
     date: z.strictObject({ from: dateTime.optional(), to: dateTime.optional() }).optional(),
     paymentTypes: codeList(queryPaymentTypes, 'payment type').optional(),

@@ -10,6 +10,12 @@ export const an = (max: number, min = 1) =>
   z.string().min(min, `must be at least ${min} characters`).max(max, { error: `must be at most ${max} characters`, abort: true });
 
 /**
+ * AN kept as it is in a column of the store (merchantTransactionId, also searched for): without
+ * U+0000, which PostgreSQL's text cannot hold (a payment that SQLite took would be a 500 there).
+ */
+export const storedAn = (max: number, min = 1) => an(max, min).regex(/^[^\u0000]*$/, 'must not contain the character U+0000 (NUL)');
+
+/**
  * A value of `pattern`, refused with `message` and the result code `code`. A refinement, since the
  * issue of a regex check carries no code; the pattern goes into its JSON Schema as it is.
  */

@@ -149,6 +149,20 @@ function querySuite(options: { databaseUrl?: string }) {
       refusedNaming(await f.a.get(`/v1/query?merchantTransactionId=${'x'.repeat(256)}`), 'merchantTransactionId');
     });
 
+    it('refuses a merchantTransactionId with U+0000, naming it, in a search, a payment and a capture alike on every store', async () => {
+      // PostgreSQL's text cannot hold U+0000: taken by SQLite, such a value was a 500 there.
+      refusedNaming(await f.a.get('/v1/query?merchantTransactionId=order%000001'), 'merchantTransactionId');
+      for (const reply of [
+        await f.a.post('/v1/payments', cardDebit({ merchantTransactionId: 'order\u00000005' })),
+        await f.a.post(`/v1/payments/${f.ids.paA}`, { paymentType: 'CP', amount: '1.00', currency: 'EUR', merchantTransactionId: 'order\u00000005' }),
+      ]) {
+        assert.equal(reply.status, 400, JSON.stringify(reply.body));
+        assert.equal(reply.body.result.code, '200.300.404');
+        assert.deepEqual(reply.body.result.parameterErrors.map((e: { name: string }) => e.name), ['merchantTransactionId']);
+      }
+      assert.deepEqual(ids(await f.a.get('/v1/query?merchantTransactionId=order-0002')), [f.ids.paA, f.ids.cpA, f.ids.rfA]);
+    });
+
     it('date.from/date.to: both ends included, to the second, UTC', async () => {
       assert.deepEqual(ids(await f.a.get(`/v1/query?date.from=${DAY}%2009:00:01&date.to=${DAY}%2009:00:03`)), [f.ids.paA, f.ids.cpA, f.ids.rfA]);
       assert.deepEqual(ids(await f.a.get(`/v1/query?date.from=${DAY}%2009:00:00&date.to=${DAY}%2009:00:00`)), [f.ids.dbA]);
