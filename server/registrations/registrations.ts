@@ -4,6 +4,7 @@ import { refused, type AlsoWrite, type Context, type Deps, type Invalid, type Re
 import { resultOf, type Meta } from '../payments/response.ts';
 import { successCode } from '../payments/resultCodes.ts';
 import type { Entity } from '../config.ts';
+import { ID } from '../ids.ts';
 import { cvvError, expiryHasPassed, type AccountCheck, type InitialPaymentRequest, type RegistrationPaymentRequest, type RegistrationRequest } from '../schema/requests.ts';
 import { failure, paramError } from '../schema/errors.ts';
 import type { AccountData } from '../simulator/acquirer.ts';
@@ -70,7 +71,8 @@ export async function payWithRegistration(
   request: RegistrationPaymentRequest,
   alsoWrite?: AlsoWrite<Created>,
 ): Promise<Created | Invalid | Refusal> {
-  const registration = await findRegistration(deps.store.db, ctx.entity.id, registrationId);
+  // An id of the path no registration can have is not looked up (PostgreSQL refuses a U+0000 in it).
+  const registration = ID.test(registrationId) ? await findRegistration(deps.store.db, ctx.entity.id, registrationId) : undefined;
   if (!registration) return refused('100.150.200', true);
   if (registration.status !== 'active') return refused('100.150.202');
   const account: AccountCheck = { method: registration.method as AccountCheck['method'], brand: registration.paymentBrand };
@@ -128,7 +130,7 @@ export function overrideHolderOf(masked: Record<string, unknown>, cardHolder: st
 
 export async function removeRegistration(deps: Deps, ctx: Context, id: string, alsoWrite?: AlsoWrite<Registered>): Promise<Registered | Refusal> {
   return deps.store.write(async (trx) => {
-    const registration = await findRegistration(trx, ctx.entity.id, id);
+    const registration = ID.test(id) ? await findRegistration(trx, ctx.entity.id, id) : undefined;
     if (!registration) return refused('100.150.200', true);
     // Deleted by a parallel request since it was read (PostgreSQL reads without a lock).
     if (registration.status !== 'active' || !(await deleteRegistration(trx, ctx.entity.id, id, deps.clock().getTime()))) return refused('100.150.202');

@@ -1,5 +1,6 @@
 // The transaction query: one payment of the entity with its linked payments, or a search of the
 // entity's payments. Another entity's payment is never found.
+import { ID } from '../ids.ts';
 import type { Context, Deps } from '../payments/deps.ts';
 import { recoverPayment } from '../payments/reference.ts';
 import { chargebackAmountsOf, dayOf, SETTLED_TYPES, startOfDay } from '../simulator/clearing.ts';
@@ -26,7 +27,8 @@ const current = (deps: Deps, payments: PaymentRecord[]) => Promise.all(payments.
 
 /** The payment, then (includeLinked) the payments that reference it or that it references; undefined when the entity has no such payment. */
 export async function queryPayment(deps: Deps, ctx: Context, id: string, includeLinked: boolean): Promise<PaymentRecord[] | undefined> {
-  const payment = await findPayment(deps.store.db, ctx.entity.id, id);
+  // An id of the path no payment can have is not looked up (PostgreSQL refuses a U+0000 in it).
+  const payment = ID.test(id) ? await findPayment(deps.store.db, ctx.entity.id, id) : undefined;
   if (!payment) return undefined;
   const found = await current(deps, [payment]);
   return includeLinked ? [...found, ...(await current(deps, await linkedPayments(deps.store.db, ctx.entity.id, found)))] : found;

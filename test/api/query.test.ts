@@ -97,6 +97,15 @@ function querySuite(options: { databaseUrl?: string }) {
       }
     });
 
+    it('answers 404 with 700.400.580 for an id no payment can have (a U+0000, upper case, too long), on every store', async () => {
+      // PostgreSQL refuses a U+0000 in a query's value: such an id was a 500 there, a 404 on SQLite.
+      for (const id of ['abc%00', '0123456789abcdef%000123456789abcde', f.ids.dbA.toUpperCase(), `${f.ids.dbA}0`]) {
+        const r = await f.a.get(`/v1/query/${id}?includeLinkedTransactions=true`);
+        assert.equal(r.status, 404, `${id}: ${JSON.stringify(r.body)}`);
+        assert.equal(r.body.result.code, '700.400.580');
+      }
+    });
+
     it('includeLinkedTransactions=true adds the payments that reference it and the one it references', async () => {
       assert.deepEqual(ids(await f.a.get(`/v1/query/${f.ids.cpA}?includeLinkedTransactions=true`)), [f.ids.cpA, f.ids.paA, f.ids.rfA]);
       assert.deepEqual(ids(await f.a.get(`/v1/query/${f.ids.paA}?includeLinkedTransactions=true`)), [f.ids.paA, f.ids.cpA]);

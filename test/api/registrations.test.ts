@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { visaFacts } from '../support/cardFacts.ts';
-import { cardDebit, shopA, shopB, startGateway, TestClock, type Client, type TestGateway } from '../support/gateway.ts';
+import { cardDebit, databaseUrl, pgSkip, shopA, shopB, startGateway, TestClock, type Client, type TestGateway } from '../support/gateway.ts';
 
 const ID = /^[0-9a-f]{32}$/;
 
@@ -351,3 +351,24 @@ describe('registration payments against the stored card', () => {
     assert.equal(sent.body.result.code, '100.100.303');
   });
 });
+
+/** Paths naming ids no registration can have (a U+0000, upper case, too long): unknown on every store, never a 500. */
+function pathIdSuite(options: { databaseUrl?: string }) {
+  let gw: TestGateway;
+  before(async () => {
+    gw = await startGateway(options);
+  });
+  after(() => gw.close());
+
+  it('pays with and deletes them as unknown registrations: 404, 100.150.200', async () => {
+    for (const id of ['abc%00', `0123456789abcdef%000123456789abcde`, '0123456789ABCDEF0123456789ABCDEF', 'a'.repeat(40)]) {
+      for (const reply of [await gw.client.post(`/v1/registrations/${id}/payments`, payment({ 'card.cvv': '123' })), await gw.client.delete(`/v1/registrations/${id}`)]) {
+        assert.equal(reply.status, 404, `${id}: ${JSON.stringify(reply.body)}`);
+        assert.equal(reply.body.result.code, '100.150.200');
+      }
+    }
+  });
+}
+
+describe('registration ids no registration can have, on SQLite', () => pathIdSuite({}));
+describe('registration ids no registration can have, on PostgreSQL', { skip: pgSkip }, () => pathIdSuite({ databaseUrl }));
