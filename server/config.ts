@@ -6,7 +6,8 @@ import { ID } from './ids.ts';
 import { MAX_ACQUIRER_TIMEOUT_MS } from './payments/unanswered.ts';
 
 const webhookSchema = z.object({
-  url: z.string().url(),
+  // At most 2048 characters, as the API's (the outbox's column: a longer one would fail every payment's commit on PostgreSQL).
+  url: z.string().url().max(2048),
   secret: z.string().regex(/^[0-9a-fA-F]{64}$/),
   wrapper: z.enum(['none', 'json']).default('none'),
 });

@@ -817,6 +817,25 @@ function oneUrlSuite(backend: Backend) {
     await gw.client.delete(`/v1/webhooks/${added[0]!.body.id}`);
   });
 
+  it('refuses a URL whose canonical (percent-encoded) form is longer than 2048 characters, naming url; one of 2048 is kept', async () => {
+    // Sent within 2048 characters but kept longer: SQLite stored it, PostgreSQL's column answered 500.
+    for (const url of [`https://shop.example/${' '.repeat(1000)}x`, `https://shop.example/${'\u00fc'.repeat(700)}`]) {
+      assert.ok(url.length <= 2048);
+      const refused = await gw.client.post('/v1/webhooks', { url });
+      assert.equal(refused.status, 400, JSON.stringify(refused.body).slice(0, 300));
+      assert.equal(refused.body.result.code, '200.300.404');
+      assert.deepEqual(refused.body.result.parameterErrors.map((e: { name: string }) => e.name), ['url']);
+    }
+    const longest = `https://shop.example/${'%20'.repeat(675)}${'a'.repeat(2)}`;
+    assert.equal(longest.length, 2048);
+    const added = await gw.client.post('/v1/webhooks', { url: longest });
+    assert.equal(added.status, 200, JSON.stringify(added.body).slice(0, 300));
+    assert.equal(added.body.url, longest);
+    assert.equal((await gw.client.post('/v1/payments', cardDebit())).status, 200);
+    await gw.client.delete(`/v1/webhooks/${added.body.id}`);
+    assert.deepEqual((await gw.client.get('/v1/webhooks')).body.webhooks.filter((w: { url: string }) => w.url.length > 2048), []);
+  });
+
   it('the database keeps one active row per entity and URL: a second insert is refused, another entity or a deleted one is not', async () => {
     const row = (id: string, entityId = shopA.entityId) => ({ id, entity_id: entityId, url: 'https://shop.example/unique', wrapper: 'none', secret: 'x', status: 'active', created_at: 1, updated_at: 1 });
     const insert = (r: ReturnType<typeof row>) => gw.running.store.write((trx) => insertWebhook(trx, r));

@@ -1,7 +1,7 @@
 // Settings from the environment: the defaults README's table lists.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { settingsFromEnv } from '../../server/config.ts';
+import { parseMerchants, settingsFromEnv } from '../../server/config.ts';
 
 describe('settings from the environment', () => {
   it('listens on this machine only in test (its demo pays with a published token), on every interface in live, and where HOST says', () => {
@@ -43,5 +43,17 @@ describe('settings from the environment', () => {
         assert.throws(() => settingsFromEnv({ [name]: bad }), new RegExp(`^Error: ${name} must be a whole number of milliseconds above 0, not ${bad.replace('.', '\\.')}$`), `${name}=${bad}`);
       }
     }
+  });
+});
+
+describe('the merchants file', () => {
+  const withWebhook = (url: string) => ({
+    merchants: [{ name: 'Shop', accessToken: 'a'.repeat(16), entities: [{ id: 'a'.repeat(32), name: 'Shop', brands: ['VISA'], webhooks: [{ url, secret: '0'.repeat(64) }] }] }],
+  });
+
+  it('takes webhook URLs of at most 2048 characters, as the API does (the outbox column: a longer one failed every payment of the entity on PostgreSQL)', () => {
+    const base = 'https://shop.example/';
+    assert.equal(parseMerchants(withWebhook(base + 'a'.repeat(2048 - base.length))).merchants[0]!.entities[0]!.webhooks[0]!.url.length, 2048);
+    assert.throws(() => parseMerchants(withWebhook(base + 'a'.repeat(2049 - base.length))));
   });
 });

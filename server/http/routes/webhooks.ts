@@ -18,6 +18,9 @@ type Listed = { kind: 'list'; webhooks: Webhook[] };
 type Added = { kind: 'added'; webhook: Webhook };
 type Removed = { kind: 'removed'; id: string } | { kind: 'unknown'; id: string };
 
+/** The longest URL kept (AN2048, as shopperResultUrl and notificationUrl; the store's column). */
+const URL_MAX = 2048;
+
 const maskedSecret = (secret: string) => '*'.repeat(secret.length - 4) + secret.slice(-4);
 
 /** A URL's password (a receiver behind basic authentication) is a secret too: lists hide it. */
@@ -73,6 +76,9 @@ export function webhookRoutes(app: FastifyInstance, g: Gateway) {
           if (!parsed.ok) return parsed.invalid;
           const { secret, wrapper } = parsed.value;
           const url = canonicalUrl(parsed.value.url);
+          // The canonical form is what is kept and sent to: percent-encoding (a space, a letter
+          // outside ASCII) can make it longer than the URL sent, past what a URL may be (the column).
+          if (url.length > URL_MAX) return { kind: 'invalid', failure: failure([paramError('url', parsed.value.url, `must be at most ${URL_MAX} characters written percent-encoded, as it is kept (here ${url.length})`)]) };
           const registered = async (): Promise<Invalid | undefined> => {
             const existing = (await registry().list(ctx.entity.id)).find((w) => canonicalUrl(w.url) === url);
             return existing && { kind: 'invalid', failure: failure([paramError('url', parsed.value.url, `is already registered for this entity (webhook ${existing.id})`)]) };
