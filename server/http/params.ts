@@ -192,9 +192,14 @@ export function readJson(text: string, notUtf8 = false): { value: Flat; errors: 
   // JSON.parse keeps the last of a key sent twice in one object: a form's second value is refused, so is this.
   const read = flattenJson(json);
   // Bytes that were no UTF-8 (`notUtf8`: the body's bytes said so) became U+FFFD when it was read.
-  if (notUtf8) {
+  // A lone surrogate, which only an escape (\ud800) can write, is no character UTF-8 can carry
+  // either: kept, each store would write it otherwise (PostgreSQL one U+FFFD, SQLite three), and
+  // a read would not answer what was sent.
+  const surrogates = ESCAPED_SURROGATE.test(text);
+  if (notUtf8 || surrogates) {
     for (const [name, v] of Object.entries(read.value)) {
-      if (name.includes(REPLACEMENT) || v.includes(REPLACEMENT)) read.errors.push({ name, value: v, message: `${name} is not UTF-8: a JSON body is UTF-8` });
+      const bad = (s: string) => (notUtf8 && s.includes(REPLACEMENT)) || (surrogates && LONE_SURROGATE.test(s));
+      if (bad(name) || bad(v)) read.errors.push({ name, value: v, message: `${name} is not UTF-8: a JSON body is UTF-8` });
     }
   }
   const twice = keySentTwice(text);
@@ -315,6 +320,8 @@ export function parseForm(body: string, notUtf8 = false): { value: Flat; errors:
 }
 
 const REPLACEMENT = '\uFFFD';
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const ESCAPED_SURROGATE = /\\u[dD][89a-fA-F]/;
 
 const PLUS = /\+/g;
 const decodedNames = new Map<string, string>();
