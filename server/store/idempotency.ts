@@ -139,7 +139,9 @@ export const merchantKey = (digest: (data: string) => string, key: string): stri
  * that every start reads only the keys left as sent, not the whole day's. A merchant's own key of
  * exactly that shape would pass for hashed.
  */
-const HASHED = sql<boolean>`((substr(${sql.ref('key')}, 1, 9) = 'merchant/' and length(${sql.ref('key')}) = 73) or (substr(${sql.ref('key')}, 1, 9) = 'checkout:' and substr(${sql.ref('key')}, length(${sql.ref('key')}) - 43, 1) = '/'))`;
+// A key shorter than 44 characters is no shopper's: substr from a position below 1 counts from
+// the end in SQLite and from nowhere in PostgreSQL, so that one key would be told otherwise by each.
+const HASHED = sql<boolean>`((substr(${sql.ref('key')}, 1, 9) = 'merchant/' and length(${sql.ref('key')}) = 73) or (substr(${sql.ref('key')}, 1, 9) = 'checkout:' and length(${sql.ref('key')}) > 43 and substr(${sql.ref('key')}, length(${sql.ref('key')}) - 43, 1) = '/'))`;
 
 /**
  * Merchants' keys kept as sent by an earlier version, rewritten as merchantKey at startup (a

@@ -188,9 +188,12 @@ function upgradeSuite(options: { databaseUrl?: string }) {
       const { store, gateway } = before.running;
       const digest = gateway.deps.vault.digest;
       const shopper = `checkout:0123456789abcdef0123456789abcdef.vm/${'A'.repeat(43)}`;
+      // A merchant's key of 38 characters with a / 5 from its end: SQLite's substr from -5 read that /,
+      // took it for a shopper's and left it as sent (a retry across the upgrade ran again); PostgreSQL hashed it.
+      const shortNamespaced = 'checkout:abcdefghijklmnopqrstuvwx/yz12';
       const record = (key: string, hash = 'h') => ({ entity_id: shopA.entityId, key, operation: '/v1/payments', request_hash: hash, status: 'done', http_status: 200, response: '{}', created_at: before.clock.now().getTime() });
       await store.write((trx) =>
-        trx.insertInto('idempotency_keys').values([record('order-1'), record('checkout:order-2'), record('merchant/order-3'), record(shopper), record('order-4', 'old'), record(merchantKey(digest, 'order-4'), 'new')]).execute(),
+        trx.insertInto('idempotency_keys').values([record('order-1'), record('checkout:order-2'), record('merchant/order-3'), record(shopper), record('order-4', 'old'), record(merchantKey(digest, 'order-4'), 'new'), record(shortNamespaced)]).execute(),
       );
       await before.close();
       const after = await startGateway({ dataDir, schemaUrl: schema?.url });
@@ -198,7 +201,7 @@ function upgradeSuite(options: { databaseUrl?: string }) {
         const rows = await after.running.store.db.selectFrom('idempotency_keys').select(['key', 'request_hash']).orderBy('key').execute();
         const expected = [
           { key: shopper, request_hash: 'h' },
-          ...['order-1', 'checkout:order-2', 'merchant/order-3'].map((key) => ({ key: merchantKey(digest, key), request_hash: 'h' })),
+          ...['order-1', 'checkout:order-2', 'merchant/order-3', shortNamespaced].map((key) => ({ key: merchantKey(digest, key), request_hash: 'h' })),
           { key: merchantKey(digest, 'order-4'), request_hash: 'new' },
         ].sort((a, b) => (a.key < b.key ? -1 : 1));
         assert.deepEqual(rows, expected);
