@@ -119,16 +119,16 @@ function deleteBodyErrors(params: Flat): ParamError[] {
 
 /**
  * testMode sent to a live gateway where no request schema sees it: in the query string (any
- * method) or in the body of a GET or DELETE, whose bodies are not parsed. The spec: "When a
+ * method), or in a body no schema checks for it (a GET's or DELETE's, a shopper's page's). The spec: "When a
  * request to the live environment contains testMode, then the request is declined with result
  * code 600.200.701"; a POST body's testMode is refused by its schema (requests.ts › parseWith),
  * beside the request's other errors. Without this a DELETE of a registration with testMode was
  * carried out in live, and a GET answered.
  */
-function testModeInLive(g: Gateway, method: string, query: Record<string, unknown>, params: Flat): ParamError | undefined {
+function testModeInLive(g: Gateway, query: Record<string, unknown>, params: Flat, bodyUnchecked: boolean): ParamError | undefined {
   if (g.deps.env !== 'live') return undefined;
   const fromQuery = Object.hasOwn(query, 'testMode') ? query.testMode : undefined;
-  const fromBody = method !== 'POST' && Object.hasOwn(params, 'testMode') ? params.testMode : undefined;
+  const fromBody = bodyUnchecked && Object.hasOwn(params, 'testMode') ? params.testMode : undefined;
   const sent = fromQuery ?? fromBody;
   if (sent === undefined) return undefined;
   return { name: 'testMode', value: String(sent).slice(0, 64), message: 'testMode is only allowed in the test environment' };
@@ -155,7 +155,7 @@ export async function handle<V extends object>(g: Gateway, request: FastifyReque
   if (request.method === 'DELETE') bodyErrors.push(...deleteBodyErrors(params));
   const auth = authenticate(g, request, entityId, ndc, bodyErrors);
   if (!('entity' in auth)) return send(reply, auth);
-  const liveTestMode = testModeInLive(g, request.method, query, params);
+  const liveTestMode = testModeInLive(g, query, params, request.method !== 'POST');
   if (liveTestMode) return send(reply, { status: 400, body: errorBody('600.200.701', meta(g.buildNumber, g.deps.clock()), ndc, [liveTestMode]) });
   return proceed(g, request, reply, { ctx: { entity: auth.entity, ndc } }, params, bodyErrors, step);
 }
@@ -180,6 +180,9 @@ export async function handleAs<V extends object>(
   }
   const caller = await identify(newNdc());
   if (!('ctx' in caller)) return send(reply, caller);
+  // The page's schemas know no testMode: in live it is declined as the spec says, not as unknown.
+  const liveTestMode = testModeInLive(g, (request.query ?? {}) as Record<string, unknown>, body.params, true);
+  if (liveTestMode) return send(reply, { status: 400, body: errorBody('600.200.701', meta(g.buildNumber, g.deps.clock()), caller.ctx.ndc, [liveTestMode]) });
   return proceed(g, request, reply, caller, body.params, bodyErrorsOf(body), step);
 }
 

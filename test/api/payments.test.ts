@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { visaFacts } from '../support/cardFacts.ts';
 import { cardDebit, sepaDebit, shopA, startGateway, type TestGateway } from '../support/gateway.ts';
 import { ShopperBrowser } from '../support/threeds.ts';
+import { pageCard, prepareCheckout, Shopper } from '../support/checkouts.ts';
 
 describe('initial payments', () => {
   let gw: TestGateway;
@@ -221,6 +222,14 @@ describe('environments', () => {
       });
       assert.equal(posted.status, 400);
       assert.equal(((await posted.json()) as any).result.code, '600.200.701');
+      // The shopper's page calls too: the form's read and the payment.
+      const checkout = await prepareCheckout(live.client);
+      const shopper = new Shopper(live.base);
+      for (const answer of [await shopper.get(`/v1/checkouts/${checkout}/form?testMode=INTERNAL`), await shopper.pay(checkout, pageCard({ testMode: 'INTERNAL' }))]) {
+        assert.equal(answer.status, 400);
+        assert.equal(answer.body.result.code, '600.200.701');
+        assert.deepEqual(answer.body.result.parameterErrors.map((e: { name: string }) => e.name), ['testMode']);
+      }
     } finally {
       await live.close();
     }
