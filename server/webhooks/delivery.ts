@@ -23,10 +23,13 @@ export const GIVE_UP_AFTER_MS = 30 * DAY;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_POLL_MS = 5_000;
 
-/** When to try again after `failed` failed attempts, or undefined once 30 days from creation are past. */
+/**
+ * When to try again after `failed` failed attempts: the last try is at 30 days from creation, even
+ * when the daily step would pass it; undefined once that is past.
+ */
 export function nextAttemptAt(createdAt: number, failed: number, now: number): number | undefined {
-  const next = now + (BACKOFF_MS[failed - 1] ?? DAY);
-  return next <= createdAt + GIVE_UP_AFTER_MS ? next : undefined;
+  const deadline = createdAt + GIVE_UP_AFTER_MS;
+  return now < deadline ? Math.min(now + (BACKOFF_MS[failed - 1] ?? DAY), deadline) : undefined;
 }
 
 export interface DeliveryOptions {

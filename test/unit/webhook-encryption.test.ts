@@ -73,9 +73,12 @@ describe('webhook retry schedule', () => {
     assert.deepEqual(waits, [1, 2, 4, 8, 15, 30, 60, 1440, 1440, 1440]);
   });
 
-  it('gives up once the next attempt would fall more than 30 days after the notification was made', () => {
+  it('tries a last time 30 days after the notification was made, even off the daily step, and gives up after that', () => {
     const created = 0;
     assert.equal(nextAttemptAt(created, 20, 29 * DAY), 30 * DAY);
-    assert.equal(nextAttemptAt(created, 21, 29 * DAY + 1), undefined);
+    // Daily attempts at 2 h past each day end 22 h before the 30 days: one more comes at 30 days.
+    assert.equal(nextAttemptAt(created, 21, 29 * DAY + 2 * 60 * MINUTE), 30 * DAY);
+    assert.equal(nextAttemptAt(created, 22, 30 * DAY), undefined);
+    assert.equal(nextAttemptAt(created, 22, 30 * DAY + 1), undefined);
   });
 });
