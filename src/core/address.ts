@@ -1,5 +1,6 @@
 // The billing address the card form asks for when the checkout lacks what 3-D Secure 2 needs
 // (GET /v1/checkouts/{id}/form lists the fields): its checks and its billing.* parameters.
+import { westernDigits } from './format.ts';
 import type { MessageKey } from './i18n.ts';
 
 export const BILLING_FIELDS = ['street1', 'city', 'postcode', 'country'] as const;
@@ -28,8 +29,12 @@ export function countries(locale: string): [string, string][] {
   return list.sort((x, y) => collator.compare(x[1], y[1]));
 }
 
-/** The gateway takes letters and digits only: spaces and dashes the shopper types are dropped. */
-const postcodeOf = (value: string) => value.replace(/[\s-]/g, '');
+/**
+ * The gateway takes ASCII letters and digits only: spaces and dashes the shopper types are
+ * dropped, and digits of other scripts (an Arabic keyboard's ١٠١١٥, a Japanese IME's full-width
+ * １０１－００６５) are written as ASCII, as the card fields and the IBAN do.
+ */
+const postcodeOf = (value: string) => westernDigits(value).replace(/[\s\-\u2010-\u2015\u2212\uff0d]/g, '');
 
 /** The field's error, if its value would be refused. */
 export function addressProblem(field: BillingField, value: string): MessageKey | undefined {
@@ -40,7 +45,7 @@ export function addressProblem(field: BillingField, value: string): MessageKey |
     case 'city':
       return v && v.length <= 80 ? undefined : 'eRequired';
     case 'postcode':
-      return !v ? 'eRequired' : /^[A-Za-z0-9][A-Za-z0-9 -]{0,15}$/.test(v) ? undefined : 'ePostcode';
+      return !v ? 'eRequired' : /^[A-Za-z0-9]{1,16}$/.test(postcodeOf(v)) ? undefined : 'ePostcode';
     case 'country':
       return /^[A-Z]{2}$/.test(v) ? undefined : 'eRequired';
   }

@@ -511,6 +511,35 @@ describe('card form billing address', () => {
     expect(message.fields).to.include({ 'billing.street1': 'Main Street 1', 'billing.city': 'Berlin', 'billing.postcode': 'SW1A1AA', 'billing.country': 'GB', 'card.holder': 'Jane Jones' });
     await expect(el).to.be.accessible();
   });
+
+  it('takes a postcode typed in Arabic-Indic or full-width digits (an Arabic keyboard, a Japanese IME) and sends it in ASCII', async () => {
+    const cases: [string, string][] = [
+      ['١٠١١٥', '10115'],
+      ['۱۰۱۱۵', '10115'],
+      ['１０１－００６５', '1010065'],
+      ['101\u2010 0065', '1010065'],
+    ];
+    for (const [typed, sent] of cases) {
+      fetchStub?.restore();
+      fetchStub = stubFetch(formData({ billing: ASKED }));
+      const setup = await cardForm({}, 'ar');
+      const { el, posted, submit } = setup;
+      await fillValid(setup);
+      type(one<HTMLInputElement>(el, '#street1'), 'Main Street 1');
+      type(one<HTMLInputElement>(el, '#city'), 'Berlin');
+      const postcode = one<HTMLInputElement>(el, '#postcode');
+      type(postcode, typed);
+      blur(postcode);
+      const country = one<HTMLSelectElement>(el, '#country');
+      country.value = 'DE';
+      country.dispatchEvent(new Event('change'));
+      await settle(el);
+      expect(postcode.getAttribute('aria-invalid'), typed).to.equal('false');
+      await submit();
+      const [, message] = submits(posted)[0]!;
+      expect(message.fields['billing.postcode'], typed).to.equal(sent);
+    }
+  });
 });
 
 describe('card form: saving the card', () => {
