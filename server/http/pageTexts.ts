@@ -3,6 +3,7 @@
 // simulated issuer's and provider's pages stand in for third parties' and stay in English.
 // Which language: the payment's `locale` (a checkout's, for the payment page's payments), else
 // customer.browser.language, else the shopper's browser (Accept-Language), else English.
+import { formatAmount } from '../../src/core/format.ts';
 import { groupsOf, isPending, isSuccess } from '../results.ts';
 
 export interface PageTexts {
@@ -300,6 +301,12 @@ export function pageLocale(chosen: ReadonlyArray<string | undefined>, acceptLang
   const lang = candidates.find(isLanguage) ?? 'en';
   return { lang, dir: lang === 'ar' ? 'rtl' : 'ltr', texts: TEXTS[lang] };
 }
+
+/**
+ * The amount as the page's language writes it, as the widget's pay button did (src/core/format.ts):
+ * "92,00 €" in German, "¥1,000" in Japanese (no minor units), "12.340 KWD" with three; Western digits.
+ */
+export const pageAmount = (amount: string, currency: string, lang: string): string => formatAmount(amount, currency, lang);
 
 /** The heading of the result page: what ended, and how. */
 export function resultHeading(texts: PageTexts, code: string, authentication: boolean): string {

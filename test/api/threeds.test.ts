@@ -549,6 +549,8 @@ function threedsSuite(options: TestGatewayOptions) {
       // In the shopper's language: the page sent customer.browser.language=de-DE.
       assert.match(result.html, /^<!doctype html>\n<html lang="de" data-result-code/);
       assert.ok(result.html.includes('<h1>Zahlung erfolgreich</h1>'), result.html);
+      // The amount as German writes it (as the widget's pay button did), not the API's "92.00 EUR".
+      assert.ok(result.html.includes('<p><bdi class="amount">92,00\u00a0€</bdi> · <bdi>'), result.html);
       assert.equal(result.html.includes('<script'), false);
     });
 
@@ -590,6 +592,8 @@ function threedsSuite(options: TestGatewayOptions) {
       const arabic = await browser.get(accepted.url, { 'accept-language': 'ko, ar-EG;q=0.8, sv;q=0' });
       assert.match(arabic.html, /<html lang="ar" dir="rtl" data-result-code="000\.100\.110">/);
       assert.ok(arabic.html.includes('<h1>تمت الدفعة بنجاح</h1>'), arabic.html);
+      // Amount and shop each isolated, so that right to left "EUR" does not join the shop's name.
+      assert.match(arabic.html, /<p><bdi class="amount">\u200f?92\.00\u00a0€<\/bdi> · <bdi>[^<]+<\/bdi><\/p>/);
       assert.equal((await browser.get(accepted.url)).html.includes('<h1>Payment successful</h1>'), true, 'English without any');
     });
   });

@@ -1,7 +1,7 @@
 // The gateway's shopper pages: which language they speak, and what their result page says.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { failureReason, pageLocale, resultHeading, type PageTexts } from '../../server/http/pageTexts.ts';
+import { failureReason, pageAmount, pageLocale, resultHeading, type PageTexts } from '../../server/http/pageTexts.ts';
 import { LOCALES } from '../../src/core/locale-list.ts';
 
 const english = pageLocale([], undefined).texts;
@@ -28,6 +28,18 @@ describe('gateway page texts', () => {
     assert.equal(pageLocale([], 'it;q=0').lang, 'en');
     assert.equal(pageLocale([], ';;;q=,,,=,').lang, 'en');
     assert.equal(pageLocale([], 'zh-Hant-TW;q=0.9, en;q=0.8').lang, 'zh');
+  });
+
+  it('write the amount as their language does: separators, the currency\u2019s place and its minor units, Western digits', () => {
+    const plain = (text: string) => text.replace(/[\u200e\u200f\u061c]/g, '').replace(/\s/g, ' ');
+    assert.equal(plain(pageAmount('92.00', 'EUR', 'de')), '92,00 €');
+    assert.equal(plain(pageAmount('1234.50', 'EUR', 'fr')), '1 234,50 €');
+    assert.equal(plain(pageAmount('92.00', 'EUR', 'en')), '€92.00');
+    // No minor units in yen, three in dinars: never "1000.00 JPY" or "12.34 KWD".
+    assert.equal(plain(pageAmount('1000.00', 'JPY', 'ja')), '￥1,000');
+    assert.equal(plain(pageAmount('1000.00', 'JPY', 'de')), '1.000 ¥');
+    assert.equal(plain(pageAmount('12.34', 'KWD', 'en')), 'KWD 12.340');
+    assert.equal(plain(pageAmount('92.00', 'EUR', 'ar')), '92.00 €');
   });
 
   it('are right to left in Arabic only', () => {

@@ -40,7 +40,7 @@ import { errorBody, meta, TRY_LATER_HEADERS, tryLaterBody, type Reply } from '..
 import { failureReply, redirectOf, withRedirect } from '../outcomes.ts';
 import type { ParamError } from '../params.ts';
 import { bodyOf, handle, type Gateway } from '../pipeline.ts';
-import { failureReason, pageLocale, resultHeading, type PageLocale } from '../pageTexts.ts';
+import { failureReason, pageAmount, pageLocale, resultHeading, type PageLocale } from '../pageTexts.ts';
 import { ACS_PAGE_CSP, escapeHtml, htmlPage, originOf, PAGES_CSS, providerCsp, RESULT_PAGE_CSP, sendPage, THREEDS_PAGE_CSP } from '../pages.ts';
 import { cacheControlFor, NOT_BUILT, notBuiltFile, optionalAsset, type Asset } from '../widgetAssets.ts';
 import { resultUrlWith } from '../../schema/asynchronous.ts';
@@ -318,7 +318,7 @@ ${last4 ? `<p>${escapeHtml(step.paymentBrand)} card ending ${escapeHtml(last4)}<
     // The catalogue's description stays in English beside the code: it is for the merchant's support.
     const body = `<main>
 <h1>${escapeHtml(heading)}</h1>
-<p><span class="amount">${escapeHtml(amount)} ${escapeHtml(step.data.currency)}</span> · ${escapeHtml(step.data.merchantName)}</p>
+<p><bdi class="amount">${escapeHtml(pageAmount(amount, step.data.currency, lang))}</bdi> · <bdi>${escapeHtml(step.data.merchantName)}</bdi></p>
 ${reason ? `<p>${escapeHtml(reason)}</p>\n` : ''}<p class="code" lang="en" dir="ltr">${escapeHtml(code)} · ${escapeHtml(resultOf(code).description ?? '')}</p>
 </main>`;
     return sendPage(reply, htmlPage({ title: heading, lang, dir, data: { 'result-code': code }, body }), RESULT_PAGE_CSP);
