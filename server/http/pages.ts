@@ -79,25 +79,29 @@ export function sourceOf(url: string): string {
   return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : parsed.protocol;
 }
 
-/** The stylesheet of these pages: compact enough that the challenge fits 250×400 without scrollbars. */
+/**
+ * The stylesheet of these pages: compact enough that the challenge fits 250×400 without scrollbars.
+ * Text sizes are max(<px>, <rem>), as the widget's: the design at the browser's default font size,
+ * larger for a shopper who set a larger one (px alone would ignore that setting).
+ */
 export const PAGES_CSS = `*,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
-body{margin:0;font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24;background:#fff}
+body{margin:0;font:max(14px,.875rem)/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24;background:#fff}
 main{max-width:30rem;margin:0 auto;padding:12px}
-h1{font-size:16px;line-height:1.3;margin:0 0 8px}
+h1{font-size:max(16px,1rem);line-height:1.3;margin:0 0 8px}
 p{margin:0 0 8px;overflow-wrap:anywhere}
-.issuer{margin:0 0 4px;font-size:11px;letter-spacing:.06em;text-transform:uppercase;color:#57606a}
+.issuer{margin:0 0 4px;font-size:max(11px,.6875rem);letter-spacing:.06em;text-transform:uppercase;color:#57606a}
 .amount{font-weight:600}
-.hint{font-size:12px;color:#57606a}
+.hint{font-size:max(12px,.75rem);color:#57606a}
 form{margin:0}
 .actions{display:grid;gap:8px;margin-top:12px}
-button,.button{display:block;width:100%;min-height:36px;padding:7px 12px;border:1px solid #8c959f;border-radius:6px;background:#f6f8fa;color:#1b1f24;font:inherit;font-weight:600;text-align:center;text-decoration:none;cursor:pointer}
+button,.button{display:block;width:100%;min-height:max(36px,2.25rem);padding:7px 12px;border:1px solid #8c959f;border-radius:6px;background:#f6f8fa;color:#1b1f24;font:inherit;font-weight:600;text-align:center;text-decoration:none;cursor:pointer}
 button.primary,.button.primary{background:#0b57d0;border-color:#0b57d0;color:#fff}
 button:focus-visible,.button:focus-visible{outline:2px solid #0b57d0;outline-offset:2px}
-.code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px;color:#57606a}
+.code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:max(12px,.75rem);color:#57606a}
 /* viewport-fit=cover hands the app the screen's edges: the page keeps clear of the notch, bars and home indicator. */
 .webview main{max-width:32rem;padding:max(16px,env(safe-area-inset-top)) max(12px,env(safe-area-inset-right)) max(16px,env(safe-area-inset-bottom)) max(12px,env(safe-area-inset-left))}
-@media (min-width:480px){main{padding:24px}h1{font-size:20px}}
+@media (min-width:480px){main{padding:24px}h1{font-size:max(20px,1.25rem)}}
 `;
 
 export interface PageOptions {

@@ -269,6 +269,27 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     await page.close();
   });
 
+  it('the gateway\'s pages follow a shopper\'s larger default font size (browser setting), as the widget does, and still fit the width', async () => {
+    const page = await stage.browser.newPage({ viewport: { width: 320, height: 640 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 32 } });
+    await page.goto(`${stage.shopOrigin}/?topLevel=1`);
+    await fillCard(page, CHALLENGE);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const approve = page.getByRole('button', { name: /approve/i });
+    await approve.waitFor({ timeout: 15_000 });
+    assert.equal(new URL(page.url()).origin, stage.gatewayOrigin);
+    const sizes = (await page.evaluate(`[document.body, document.querySelector('h1'), document.querySelector('.hint')].map((e) => parseFloat(getComputedStyle(e).fontSize))`)) as number[];
+    // Twice the default: twice the design's 14, 16 and 12 px (px alone stayed at those).
+    assert.deepEqual(sizes, [28, 32, 24]);
+    const fits = (await page.evaluate(FITS_WITHOUT_SCROLLING)) as { scrollWidth: number; clientWidth: number };
+    assert.ok(fits.scrollWidth <= fits.clientWidth, JSON.stringify(fits));
+    await approve.click();
+    const { code } = await resultOf(page);
+    assert.equal(code, '000.100.110');
+    await page.close();
+  });
+
   it('challenge at the top level when the shop page is itself in a frame', async (t) => {
     const page = await stage.browser.newPage({ viewport: VIEWPORT });
     const violations = await watchPolicyViolations(page);
