@@ -285,6 +285,29 @@ describe('<payment-widget>', () => {
     expect(one(portuguese, 'button[type="submit"]').textContent!.replace(/\s/g, ' ')).to.equal('Pagar € 92,00');
   });
 
+  it('writes the amount of a right-to-left language without its direction marks in left-to-right texts (a Hebrew page speaks English): "Pay 1,234.50 ₪", not "Pay  1,234.50₪"', async () => {
+    const marks = /[\u200e\u200f\u061c]/;
+    for (const [locale, currency, label] of [
+      ['he', 'ILS', 'Pay 1,234.50 ₪'],
+      ['he-IL', 'EUR', 'Pay 1,234.50 €'],
+      ['fa', 'EUR', 'Pay € 1,234.50'],
+    ] as const) {
+      fetchStub?.restore();
+      fetchStub = stubFetch(formData({ amount: '1234.50', currency }));
+      const el = await widget({ locale });
+      const button = () => one(el, 'button[type="submit"]').textContent ?? '';
+      await waitUntil(() => /^Pay ./.test(button()), `${locale}: no pay label`);
+      expect(marks.test(button()), `${locale}: ${JSON.stringify(button())}`).to.equal(false);
+      expect(button().replace(/\s/g, ' ')).to.equal(label);
+    }
+    // Arabic texts are right to left: the marks that place the amount there stay.
+    fetchStub?.restore();
+    fetchStub = stubFetch(formData({ amount: '92.00', currency: 'EUR' }));
+    const arabic = await widget({ locale: 'ar' });
+    await waitUntil(() => /^ادفع/.test(one(arabic, 'button[type="submit"]').textContent ?? ''), 'the Arabic texts did not come');
+    expect(marks.test(one(arabic, 'button[type="submit"]').textContent!)).to.equal(true);
+  });
+
   it('says when the gateway cannot be reached', async () => {
     fetchStub = stubFetch();
     const served = window.fetch;

@@ -318,6 +318,16 @@ export class PaymentWidget extends LitElement {
     return this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }));
   }
 
+  /**
+   * The amount in the page's locale. Left-to-right texts drop the direction marks a right-to-left
+   * language's format carries (a Hebrew page gets the English texts): in an English sentence they
+   * moved its spaces and currency about, "Pay  12.34₪" for "Pay 12.34 ₪".
+   */
+  #amount(checkout: CheckoutForm, locale: Locale): string {
+    const amount = formatAmount(checkout.amount, checkout.currency, formattingLocale(this.#requested, locale));
+    return dirOf(locale) === 'rtl' ? amount : amount.replace(/[\u200e\u200f\u061c]/g, '');
+  }
+
   /** The forms' context; without `checkout` the pending one of the card form rendered while the form data loads. */
   #context(checkout?: CheckoutForm): WidgetContext {
     const locale = this.#locale;
@@ -331,7 +341,7 @@ export class PaymentWidget extends LitElement {
       pending: !checkout,
       strings: this.#strings,
       options: this.options,
-      payLabel: checkout ? fmt(this.#strings.payAmount, formatAmount(checkout.amount, checkout.currency, formattingLocale(this.#requested, locale))) : '',
+      payLabel: checkout ? fmt(this.#strings.payAmount, this.#amount(checkout, locale)) : '',
       announce: (text) => this.announcer.announce(text),
       ready: () => {
         if (!checkout) return;
