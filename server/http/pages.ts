@@ -88,7 +88,7 @@ export const PAGES_CSS = `*,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{margin:0;font:max(14px,.875rem)/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f24;background:#fff}
 main{max-width:30rem;margin:0 auto;padding:12px}
-h1{font-size:max(16px,1rem);line-height:1.3;margin:0 0 8px}
+h1{font-size:max(16px,1rem);line-height:1.3;margin:0 0 8px;overflow-wrap:anywhere}
 p{margin:0 0 8px;overflow-wrap:anywhere}
 .issuer{margin:0 0 4px;font-size:max(11px,.6875rem);letter-spacing:.06em;text-transform:uppercase;color:#57606a}
 .amount{font-weight:600}

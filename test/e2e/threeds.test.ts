@@ -6,6 +6,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
+import { PAGES_CSS } from '../../server/http/pages.ts';
+import { pageLocale } from '../../server/http/pageTexts.ts';
+import { LOCALES } from '../../src/core/locale-list.ts';
 import { shopA } from '../support/gateway.ts';
 import { fillCard, FITS_WITHOUT_SCROLLING, resultId, startStage, watchPolicyViolations, type Stage } from './support.ts';
 
@@ -287,6 +290,23 @@ describe('3-D Secure and asynchronous payments in Chromium', () => {
     await approve.click();
     const { code } = await resultOf(page);
     assert.equal(code, '000.100.110');
+    await page.close();
+  });
+
+  it('the gateway\'s headings wrap a long word rather than scroll sideways, at 320 px with a 250 % default font size, in every language', async () => {
+    const page = await stage.browser.newPage({ viewport: { width: 320, height: 640 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 40, fixed: 40 } });
+    const wide: string[] = [];
+    for (const locale of LOCALES) {
+      const { texts } = pageLocale([locale], undefined);
+      for (const heading of [texts.checking, texts.paySuccess, texts.payPending, texts.payFailed, texts.authSuccess, texts.authPending, texts.authFailed]) {
+        await page.setContent(`<!doctype html><html lang="${locale}"><head><meta name="viewport" content="width=device-width, initial-scale=1"><style>${PAGES_CSS}</style></head><body><main><h1>${heading}</h1></main></body></html>`);
+        const fits = (await page.evaluate(FITS_WITHOUT_SCROLLING)) as { scrollWidth: number; clientWidth: number };
+        if (fits.scrollWidth > fits.clientWidth) wide.push(`${locale}: ${heading} (${fits.scrollWidth} px)`);
+      }
+    }
+    assert.deepEqual(wide, []);
     await page.close();
   });
 
