@@ -59,6 +59,28 @@ describe('<payment-widget>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('stays within a narrow screen at a large font size (248 px of a 280 px phone, 200 %): long German words and the expiry and security code row wrap', async () => {
+    fetchStub = stubFetch(formData({ billing: ['street1', 'city', 'postcode', 'country'] }));
+    const root = document.documentElement;
+    root.style.fontSize = '32px';
+    try {
+      const el = await widget({ brands: 'VISA DIRECTDEBIT_SEPA', locale: 'de', options: { showCVVHint: true, registrations: { askToSave: true } } });
+      el.parentElement!.style.width = '248px';
+      await waitUntil(() => one(el, '[part="billing"] legend').textContent === 'Rechnungsadresse', 'the German texts did not come');
+      for (const method of all<HTMLInputElement>(el, 'input[name="method"]')) {
+        method.click();
+        await settle(el);
+        const right = el.getBoundingClientRect().left + 248.5;
+        for (const node of all(el, 'legend, label, [part="field"], input, select, iframe, button, p')) {
+          if (node.getClientRects().length) expect(node.getBoundingClientRect().right, `${node.localName}#${node.id} ${node.textContent} overflows`).to.be.at.most(right);
+        }
+      }
+      expect(el.scrollWidth).to.be.at.most(248);
+    } finally {
+      root.style.fontSize = '';
+    }
+  });
+
   it('renders only the form when the page offers a single method', async () => {
     fetchStub = stubFetch();
     const el = await widget({ brands: 'DIRECTDEBIT_SEPA' });

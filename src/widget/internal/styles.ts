@@ -1,6 +1,7 @@
 // Styles every method form shares: fields, labels, errors, the pay button. Only --pw-* tokens
 // (src/widget/theme.ts); inputs never below 16 px (no zoom on phones), usable at 320 px wide.
 // Sizes are max(<px>, <rem>): never below the design on a page that shrinks its root font size.
+// A row's columns are at most 100% wide: 8rem is more than a narrow screen at a large font size.
 import { css } from 'lit';
 
 export const formStyles = css`
@@ -31,7 +32,7 @@ export const formStyles = css`
   }
   .row {
     display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(max(128px, 8rem), 1fr));
+    grid-template-columns: repeat(auto-fit, minmax(min(100%, max(128px, 8rem)), 1fr));
     gap: var(--pw-spacing);
   }
   /* Side by side, fields share their rows (label, box, what follows): a label that wraps in one

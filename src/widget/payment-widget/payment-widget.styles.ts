@@ -2,6 +2,8 @@ import { css } from 'lit';
 import { formStyles } from '../internal/styles.ts';
 import { themeDefaults } from '../theme.ts';
 
+// .root's overflow-wrap is anywhere, not break-word: a long word (Rechnungsadresse at a large font
+// size on a narrow screen) then also lets its box narrow, so it wraps instead of widening the page.
 export const styles = [
   themeDefaults,
   formStyles,
@@ -39,7 +41,7 @@ export const styles = [
       word-spacing: normal;
       white-space: normal;
       word-break: normal;
-      overflow-wrap: break-word;
+      overflow-wrap: anywhere;
       hyphens: manual;
     }
     .root.card {
