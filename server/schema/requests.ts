@@ -91,28 +91,37 @@ export function latestDayAnywhere(now: Date): string {
   return new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-/** A mandate's signature and a migrated registration's first request happened: a day still ahead is refused naming it. */
-function checkPastDates(v: { bankAccount?: { mandate?: { dateOfSignature?: string } }; recurringMigration?: { requestTimestamp?: string } }, now: Date): CodedParamError[] {
+/** Days that must have come: one after today at UTC+14 has begun for no one yet, and is refused naming it. */
+function checkDaysCame(sent: Array<[name: string, day: string | undefined, why: string]>, now: Date): CodedParamError[] {
+  const given = sent.filter(([, day]) => day !== undefined);
+  if (!given.length) return [];
   const latest = latestDayAnywhere(now);
-  const signed = v.bankAccount?.mandate?.dateOfSignature;
-  const requested = v.recurringMigration?.requestTimestamp;
-  return [
-    ...(signed !== undefined && signed > latest ? [paramError('bankAccount.mandate.dateOfSignature', signed, 'is in the future: a mandate is signed before its debits')] : []),
-    ...(requested !== undefined && requested.slice(0, 10) > latest ? [paramError('recurringMigration.requestTimestamp', requested, 'is in the future: it is the time of the initial request, made already')] : []),
-  ];
+  // A timestamp's day is its first ten characters (yyyy-MM-dd).
+  return given.flatMap(([name, day, why]) => (day!.slice(0, 10) > latest ? [paramError(name, day, `is in the future: ${why}`)] : []));
 }
 
+/** A mandate's signature and a migrated registration's first request happened before this request. */
+const checkPastDates = (v: { bankAccount?: { mandate?: { dateOfSignature?: string } }; recurringMigration?: { requestTimestamp?: string } }, now: Date) =>
+  checkDaysCame(
+    [
+      ['bankAccount.mandate.dateOfSignature', v.bankAccount?.mandate?.dateOfSignature, 'a mandate is signed before its debits'],
+      ['recurringMigration.requestTimestamp', v.recurringMigration?.requestTimestamp, 'it is the time of the initial request, made already'],
+    ],
+    now,
+  );
+
 /** A birth date is a day that has come: one still ahead (a typo, 1990 as 2090) is refused naming it, as an impossible day is. */
-function checkBirthDates(v: CrossGroups, now: Date): CodedParamError[] {
-  const latest = latestDayAnywhere(now);
-  const sent: Array<[string, string | undefined]> = [
-    ['customer.birthDate', v.customer?.birthDate],
-    ['shipping.customer.birthDate', v.shipping?.customer?.birthDate],
-    ['sender.birthDate', v.sender?.birthDate],
-    ['recipient.birthDate', v.recipient?.birthDate],
-  ];
-  return sent.flatMap(([name, day]) => (day !== undefined && day > latest ? [paramError(name, day, 'is in the future: it must be a date that has come')] : []));
-}
+const BORN = 'it must be a date that has come';
+const checkBirthDates = (v: CrossGroups, now: Date) =>
+  checkDaysCame(
+    [
+      ['customer.birthDate', v.customer?.birthDate, BORN],
+      ['shipping.customer.birthDate', v.shipping?.customer?.birthDate, BORN],
+      ['sender.birthDate', v.sender?.birthDate, BORN],
+      ['recipient.birthDate', v.recipient?.birthDate, BORN],
+    ],
+    now,
+  );
 
 export const initialPaymentRequest = z.strictObject({
   ...commonGroups,
