@@ -29,7 +29,7 @@ const secretContext = (entityId: string, id: string) => `webhook:${entityId}:${i
 export class WebhookRegistry {
   private readonly configured = new Map<string, Webhook[]>();
   private registered = new Map<string, Webhook[]>();
-  /** Secrets already opened, by webhook id (the vault is not asked again on every reload). */
+  /** Secrets already opened, by webhook id (the vault is not asked again on every reload): the active webhooks' only. */
   private readonly secrets = new Map<string, string>();
 
   constructor(
@@ -92,6 +92,8 @@ export class WebhookRegistry {
     }
     // Swapped first: a payment from now on writes nothing for them, then what was written is cancelled.
     this.registered = next;
+    // Deleted webhooks' secrets are not kept: registering and deleting again and again would grow the cache without end.
+    for (const id of this.secrets.keys()) if (!active.has(id)) this.secrets.delete(id);
     if (gone.length) await this.store.write((trx) => cancelPendingOf(trx, gone.map((w) => w.id), this.clock().getTime()));
   }
 

@@ -911,6 +911,23 @@ describe('webhooks: API', () => {
     assert.equal(again.body.result.parameterErrors[0].name, 'id');
   });
 
+  it('forgets the opened secret of each deleted webhook: registering and deleting again and again keeps no more secrets than live webhooks', async () => {
+    const registry = gw.running.gateway.deps.webhooks!.registry;
+    // The registry's cache of opened secrets (private): what a merchant's churn could grow.
+    const cached = () => (registry as unknown as { secrets: Map<string, string> }).secrets.size;
+    const kept = await register(gw.client, { url: 'https://shop.example/kept' });
+    for (let i = 0; i < 25; i++) {
+      const hook = await register(gw.client, { url: `https://shop.example/churn/${i}` });
+      assert.equal((await gw.client.delete(`/v1/webhooks/${hook.id}`)).status, 200);
+    }
+    assert.equal(cached(), 1);
+    // The live one's secret is still there: its notifications are still sealed with it.
+    assert.deepEqual(registry.of(shopA.entityId).map((w) => w.id), [kept.id]);
+    assert.equal(registry.of(shopA.entityId)[0]!.secret, kept.secret);
+    assert.equal((await gw.client.delete(`/v1/webhooks/${kept.id}`)).status, 200);
+    assert.equal(cached(), 0);
+  });
+
   it('refuses bad parameters with 400 naming each one, the secret masked', async () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{}, 'url'],
