@@ -40,6 +40,8 @@ export interface RunningGateway {
   sweep(): Promise<number>;
   /** Deliver every webhook notification that is due now, and wait until that is done. */
   deliverWebhooks(): Promise<void>;
+  /** How many webhooks delivery counts as silent (their receiver did not answer their last attempt). */
+  silentWebhooks(): number;
   /** Fire every scheduled payment whose occurrence is due now, and wait until that is done; resolves with how many this process fired. */
   runSchedules(): Promise<number>;
   close(): Promise<void>;
@@ -113,6 +115,7 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
     store,
     sweep: () => sweepPending(gateway.deps),
     deliverWebhooks: () => webhooks.delivery.idle(),
+    silentWebhooks: () => webhooks.delivery.silentWebhooks(),
     runSchedules: () => scheduler.runDue(),
     async close() {
       purge.stop();

@@ -48,6 +48,8 @@ export interface DeliveryOptions {
   lookup?: LookupFunction;
   /** Why a receiver may not be sent to (live: receivers.ts), or undefined. */
   receiverProblem?: (url: string) => Promise<string | undefined>;
+  /** Whether a webhook is still registered (the registry): what is kept of a deleted one is dropped. */
+  isActive?: (webhookId: string) => boolean;
 }
 
 export interface Delivery {
@@ -56,6 +58,8 @@ export interface Delivery {
   /** Wake, and resolve once nothing due is left and nothing is in flight. */
   idle(): Promise<void>;
   stop(): Promise<void>;
+  /** How many webhooks are counted as silent (one slot each): live ones only. */
+  silentWebhooks(): number;
 }
 
 export function startDelivery(options: DeliveryOptions): Delivery {
@@ -120,6 +124,9 @@ export function startDelivery(options: DeliveryOptions): Delivery {
       }
       const now = clock().getTime();
       finished.clear();
+      // A deleted webhook gets nothing more: what was kept of it goes, or deleting and registering
+      // again and again would grow the set without end.
+      if (options.isActive) for (const id of silent) if (!options.isActive(id)) silent.delete(id);
       const full = [...inFlightOf].filter(([id, n]) => n >= shareOf(id)).map(([id]) => id);
       const rows = await store.write((trx: Trx) => claimDue(trx, store.dialect, owner, now, leaseMs, room, full));
       // A full webhook's backlog was left out: a slot of its freeing looks again.
@@ -244,6 +251,7 @@ export function startDelivery(options: DeliveryOptions): Delivery {
         await settled();
       } while (moreDue && !stopped);
     },
+    silentWebhooks: () => silent.size,
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -52,9 +52,18 @@ export class WebhookRegistry {
           createdAt: null,
         }));
         if (hooks.length) this.configured.set(entity.id, hooks);
+        for (const hook of hooks) this.configuredIds.add(hook.id);
       }
     }
   }
+
+  /** Whether a webhook of this id is registered now (the merchants file's or the API's). */
+  has(id: string): boolean {
+    return this.configuredIds.has(id) || this.registeredIds.has(id);
+  }
+
+  private readonly configuredIds = new Set<string>();
+  private registeredIds = new Set<string>();
 
   /** Where the entity's notifications go (empty for most entities). */
   of(entityId: string): readonly Webhook[] {
@@ -92,6 +101,7 @@ export class WebhookRegistry {
     }
     // Swapped first: a payment from now on writes nothing for them, then what was written is cancelled.
     this.registered = next;
+    this.registeredIds = active;
     // Deleted webhooks' secrets are not kept: registering and deleting again and again would grow the cache without end.
     for (const id of this.secrets.keys()) if (!active.has(id)) this.secrets.delete(id);
     if (gone.length) await this.store.write((trx) => cancelPendingOf(trx, gone.map((w) => w.id), this.clock().getTime()));

@@ -62,6 +62,7 @@ export async function startWebhooks(g: Gateway, log: Pick<Logger, 'info' | 'warn
     onPoll,
     receiverProblem: deps.env === 'live' ? (url) => liveDeliveryProblem(url) : undefined,
     lookup: deps.env === 'live' ? publicAddressLookup : undefined,
+    isActive: (webhookId) => registry.has(webhookId),
   });
   return {
     webhooks,

@@ -676,6 +676,28 @@ describe('webhooks: a receiver that hangs', () => {
     }
   });
 
+  it('forgets a silent receiver once its webhook is deleted: registering and deleting unreachable ones again and again keeps none of them', async () => {
+    // A port nobody listens on: every attempt is refused at once, and its webhook counts as silent.
+    const closed = new Receiver();
+    await closed.start();
+    const url = closed.url;
+    await closed.stop();
+    const gw = await start({ timeoutMs: 400 });
+    try {
+      for (let i = 0; i < 10; i++) {
+        const hook = await register(gw.client, { url: `${url}/${i}`, secret: SECRET });
+        await gw.client.post('/v1/payments', cardDebit());
+        await gw.running.deliverWebhooks();
+        assert.equal(gw.running.silentWebhooks(), 1, 'the unreachable receiver counts as silent');
+        assert.equal((await gw.client.delete(`/v1/webhooks/${hook.id}`)).status, 200);
+      }
+      await gw.running.deliverWebhooks();
+      assert.equal(gw.running.silentWebhooks(), 0);
+    } finally {
+      await gw.close();
+    }
+  });
+
   it('leaves slots free while two receivers hang: the second takes half of what the first left, and another merchant is still notified at once', async () => {
     const first = new Receiver();
     const second = new Receiver();
