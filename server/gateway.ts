@@ -100,7 +100,7 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
   const scheduler = startScheduler({ deps: gateway.deps, entity: (id) => gateway.merchants.entity(id), log: app.log, pollMs: settings.schedulePollMs, leaseMs: settings.scheduleLeaseMs });
   // Idempotency records live 24 hours; expired ones are cleared every hour.
   const purge = new Cron('0 17 * * * *', { timezone: 'UTC', protect: true }, async () => {
-    await store.write((trx) => purgeExpiredKeys(trx, clock().getTime())).catch((error: Error) => app.log.warn({ err: error.message }, 'purge failed'));
+    await purgeExpiredKeys(store, clock().getTime()).catch((error: Error) => app.log.warn({ err: error.message }, 'purge failed'));
   });
   // Pending payments nobody finished end as 100.396.103 after 30 minutes, and reservations a stopped
   // process left are finished after 2: swept every minute (reads also check lazily).

@@ -122,9 +122,32 @@ export async function releaseKey(trx: Trx, entityId: string, key: string, claime
   await release(trx, { entityId, key, claimedAt });
 }
 
-export async function purgeExpiredKeys(trx: Trx, now: number): Promise<number> {
-  const result = await trx.deleteFrom('idempotency_keys').where('created_at', '<', now - IDEMPOTENCY_TTL_MS).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/** Records deleted per transaction by purgeExpiredKeys. */
+export const PURGE_BATCH = 1_000;
+
+/**
+ * Delete the expired records, `batch` at a time, each batch its own transaction with the event
+ * loop free in between: a day's keys of a busy gateway are hundreds of thousands, and one DELETE
+ * of them all holds SQLite's only connection (and the event loop, better-sqlite3 being
+ * synchronous) for seconds, every request with it. Resolves with how many were deleted.
+ */
+export async function purgeExpiredKeys(store: { write<T>(unit: (trx: Trx) => Promise<T>): Promise<T> }, now: number, batch = PURGE_BATCH): Promise<number> {
+  const expiredBefore = now - IDEMPOTENCY_TTL_MS;
+  let deleted = 0;
+  for (;;) {
+    const count = await store.write(async (trx) => {
+      const oldest = trx.selectFrom('idempotency_keys').select(['entity_id', 'key']).where('created_at', '<', expiredBefore).limit(batch);
+      const result = await trx
+        .deleteFrom('idempotency_keys')
+        .where((eb) => eb(eb.refTuple('entity_id', 'key'), 'in', oldest.$asTuple('entity_id', 'key')))
+        .where('created_at', '<', expiredBefore)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
+    deleted += count;
+    if (count < batch) return deleted;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /**
@@ -157,7 +180,7 @@ export async function hashMerchantKeys(
   digest: (data: string) => string,
   now: number,
 ): Promise<number> {
-  await store.write((trx) => purgeExpiredKeys(trx, now));
+  await purgeExpiredKeys(store, now);
   // One a merchant sent may look like a namespace (checkout:…, merchant/…) and still be as sent.
   const asSent = await store.db.selectFrom('idempotency_keys').select(['entity_id', 'key']).where((eb) => eb.not(HASHED)).execute();
   let rewritten = 0;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { claimKey, completeKey, findKey, hashMerchantKeys, IDEMPOTENCY_LEASE_MS, linkKeyToPayment, merchantKey, releaseKey } from '../../server/store/idempotency.ts';
+import { claimKey, completeKey, findKey, hashMerchantKeys, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, linkKeyToPayment, merchantKey, purgeExpiredKeys, releaseKey } from '../../server/store/idempotency.ts';
+import type { Trx } from '../../server/store/db.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,6 +119,34 @@ describe('Idempotency-Key', () => {
     assert.deepEqual(await findKey(store.db, entityId, 'key-fenced').then((r) => [r?.status, r?.response]), ['done', '{"ok":true}']);
     // Expired after 24 hours, the key is new again: nothing of the old request is handed on.
     assert.deepEqual(await claim(second + 25 * 60 * 60 * 1000), { reserved: null });
+  });
+
+  it('purges expired records in bounded transactions: a day of keys is never one DELETE holding the store', async () => {
+    // A gateway of its own: the other tests leave expired keys behind.
+    const own = await startGateway({ databaseUrl });
+    after(() => own.close());
+    const { store } = own.running;
+    const now = own.clock.now().getTime();
+    const row = (i: number, createdAt: number) => ({ entity_id: 'purge-entity', key: `merchant/purge-${i}`, operation: 'POST /v1/payments', request_hash: 'h', status: 'done', http_status: 200, response: '{}', created_at: createdAt });
+    const expired = Array.from({ length: 250 }, (_, i) => row(i, now - IDEMPOTENCY_TTL_MS - 1000 - i));
+    const live = Array.from({ length: 5 }, (_, i) => row(1000 + i, now - 1000));
+    await store.write((trx) => trx.insertInto('idempotency_keys').values([...expired, ...live]).execute());
+    // Each transaction's deletions, as the store commits them.
+    const perTransaction: number[] = [];
+    const counting = {
+      write: <T>(unit: (trx: Trx) => Promise<T>) =>
+        store.write(async (trx) => {
+          const before = await trx.selectFrom('idempotency_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('entity_id', '=', 'purge-entity').executeTakeFirstOrThrow();
+          const value = await unit(trx);
+          const after = await trx.selectFrom('idempotency_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('entity_id', '=', 'purge-entity').executeTakeFirstOrThrow();
+          perTransaction.push(Number(before.n) - Number(after.n));
+          return value;
+        }),
+    };
+    assert.equal(await purgeExpiredKeys(counting, now, 100), 250);
+    assert.deepEqual(perTransaction, [100, 100, 50]);
+    const left = await store.db.selectFrom('idempotency_keys').select('key').where('entity_id', '=', 'purge-entity').orderBy('key').execute();
+    assert.deepEqual(left.map((r) => r.key), live.map((r) => r.key));
   });
 
   it('refuses a key longer than 255 characters', async () => {
