@@ -116,10 +116,28 @@ export async function recordAttempt(trx: Trx, id: string, owner: string, a: Atte
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Forget notifications that ended (delivered, failed, cancelled) before `before`. */
-export async function purgeFinished(trx: Trx, before: number): Promise<number> {
-  const result = await trx.deleteFrom('webhook_outbox').where('status', 'in', ['delivered', 'failed', 'cancelled']).where('updated_at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/** Notifications deleted per transaction by purgeFinished. */
+export const PURGE_BATCH = 1_000;
+
+/**
+ * Forget notifications that ended (delivered, failed, cancelled) before `before`, `batch` at a
+ * time, each batch its own transaction with the event loop free in between: an hour of a busy
+ * gateway's notifications is hundreds of thousands of rows, and one DELETE of them holds SQLite's
+ * only connection (and the event loop) for seconds. Resolves with how many were deleted.
+ */
+export async function purgeFinished(store: { write<T>(unit: (trx: Trx) => Promise<T>): Promise<T> }, before: number, batch = PURGE_BATCH): Promise<number> {
+  const ended = ['delivered', 'failed', 'cancelled'];
+  let deleted = 0;
+  for (;;) {
+    const count = await store.write(async (trx) => {
+      const oldest = trx.selectFrom('webhook_outbox').select('id').where('status', 'in', ended).where('updated_at', '<', before).limit(batch);
+      const result = await trx.deleteFrom('webhook_outbox').where('id', 'in', oldest).where('status', 'in', ended).where('updated_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
+    deleted += count;
+    if (count < batch) return deleted;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /** Give a row back untried (the process is stopping): it is due again at once for anyone. */

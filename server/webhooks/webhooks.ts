@@ -51,7 +51,7 @@ export async function startWebhooks(g: Gateway, log: Pick<Logger, 'info' | 'warn
     const now = deps.clock().getTime();
     if (now - purgedAt < HOUR_MS) return;
     purgedAt = now;
-    await store.write((trx) => purgeFinished(trx, now - KEEP_FINISHED_MS));
+    await purgeFinished(store, now - KEEP_FINISHED_MS);
   };
   delivery = startDelivery({
     store,

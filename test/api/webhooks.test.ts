@@ -15,7 +15,8 @@ import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { demoShop } from '../../demo/shop.ts';
 import { createGateway } from '../../server/gateway.ts';
 import { migrate, migrations } from '../../server/store/migrations.ts';
-import { cancelPendingOf, deleteWebhook, insertWebhook } from '../../server/store/webhooks.ts';
+import { cancelPendingOf, deleteWebhook, insertWebhook, purgeFinished } from '../../server/store/webhooks.ts';
+import type { Trx } from '../../server/store/db.ts';
 import { decryptNotification, ciphertextOf } from '../../server/webhooks/encryption.ts';
 import { pageCard, prepareCheckout, Shopper } from '../support/checkouts.ts';
 import { fullCardDebit } from '../support/groups.ts';
@@ -539,6 +540,56 @@ describe('webhooks: the periodic poll', () => {
     } finally {
       await gw.close();
       await receiver.stop();
+    }
+  });
+});
+
+describe('webhooks: the purge of ended notifications', () => {
+  it('deletes in bounded transactions: an hour of notifications is never one DELETE holding the store', async () => {
+    const gw = await start();
+    try {
+      const { store } = gw.running;
+      const now = gw.clock.now().getTime();
+      const row = (i: number, status: string, updatedAt: number) => ({
+        id: `purge${String(i).padStart(27, '0')}`,
+        webhook_id: 'w'.repeat(32),
+        entity_id: shopA.entityId,
+        url: 'https://shop.example/hooks',
+        event_type: 'PAYMENT',
+        event_action: 'CREATED',
+        resource_id: 'r'.repeat(32),
+        content_type: 'text/plain',
+        iv: 'iv',
+        tag: 'tag',
+        body: 'body',
+        status,
+        attempts: 1,
+        next_attempt_at: updatedAt,
+        created_at: updatedAt,
+        updated_at: updatedAt,
+      });
+      const DAY = 24 * 60 * MINUTE;
+      const old = now - 31 * DAY;
+      const ended = Array.from({ length: 250 }, (_, i) => row(i, ['delivered', 'failed', 'cancelled'][i % 3]!, old - i));
+      const kept = [row(1000, 'pending', old), row(1001, 'delivered', now)];
+      await store.write((trx) => trx.insertInto('webhook_outbox').values([...ended, ...kept]).execute());
+      const perTransaction: number[] = [];
+      const remaining = async (trx: Trx) => Number((await trx.selectFrom('webhook_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('id', 'like', 'purge%').executeTakeFirstOrThrow()).n);
+      const counting = {
+        write: <T>(unit: (trx: Trx) => Promise<T>) =>
+          store.write(async (trx) => {
+            const before = await remaining(trx);
+            const value = await unit(trx);
+            perTransaction.push(before - (await remaining(trx)));
+            return value;
+          }),
+      };
+      assert.equal(await purgeFinished(counting, now - 30 * DAY, 100), 250);
+      assert.deepEqual(perTransaction, [100, 100, 50]);
+      const left = await store.db.selectFrom('webhook_outbox').select('id').where('id', 'like', 'purge%').orderBy('id').execute();
+      assert.deepEqual(left.map((r) => r.id), kept.map((r) => r.id));
+    } finally {
+      await gw.close();
     }
   });
 });
