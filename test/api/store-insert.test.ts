@@ -102,6 +102,39 @@ describe('Store.insert on PostgreSQL', { skip: pgSkip }, () => {
   });
 });
 
+describe('Store.write on PostgreSQL', { skip: pgSkip }, () => {
+  it('runs again a unit PostgreSQL broke off in a deadlock: both units of a lock cycle commit', async () => {
+    const schema = await freshPostgresSchema(databaseUrl!);
+    const store = await openStore({ dataDir: '', databaseUrl: schema.url });
+    try {
+      await sql`create table probe (id int primary key, v int not null)`.execute(store.db);
+      await sql`insert into probe values (1, 0), (2, 0)`.execute(store.db);
+      // Each unit locks one row, waits until the other holds its own, then asks for the other's: a cycle.
+      let locked = 0;
+      let bothLocked!: () => void;
+      const cycle = new Promise<void>((resolve) => (bothLocked = resolve));
+      const unit = (first: number, second: number) => {
+        let runs = 0;
+        return async (trx: Kysely<Database>) => {
+          runs += 1;
+          await sql`update probe set v = v + 1 where id = ${first}`.execute(trx);
+          if (runs === 1 && ++locked === 2) bothLocked();
+          if (runs === 1) await cycle;
+          await sql`update probe set v = v + 10 where id = ${second}`.execute(trx);
+          return runs;
+        };
+      };
+      const runs = await Promise.all([store.write(unit(1, 2)), store.write(unit(2, 1))]);
+      assert.deepEqual([...runs].sort(), [1, 2], 'one unit ran twice, after PostgreSQL ended its first run');
+      const rows = await sql<{ id: number; v: number }>`select id, v from probe order by id`.execute(store.db);
+      assert.deepEqual(rows.rows, [{ id: 1, v: 11 }, { id: 2, v: 11 }]);
+    } finally {
+      await store.close();
+      await schema.drop();
+    }
+  });
+});
+
 describe('multiRowInserts', () => {
   it('makes one prepared INSERT per table and column set, rows in order, values bound in column order', () => {
     const [a, b, c] = [payment(), payment(), payment()];
