@@ -12,7 +12,7 @@ import { customParameters } from './customParameters.ts';
 import { paramError, type CodedParamError } from './errors.ts';
 import { registrationFields } from './registration.ts';
 import { browser } from './customer.ts';
-import { checkAccount, checkAmount, checkCommonGroups, commonGroups, parseWith, type AccountCheck, type Parsed, type ValidationContext } from './requests.ts';
+import { checkAccount, checkAmount, checkCommonGroups, checkPastDates, commonGroups, parseWith, type AccountCheck, type Parsed, type ValidationContext } from './requests.ts';
 import { virtualAccount } from './virtualAccount.ts';
 import { applePay, googlePay, samsungPay, WALLET_BRANDS, WALLETS } from './wallets.ts';
 import { ID } from '../ids.ts';
@@ -153,7 +153,8 @@ export function parsePagePayment(input: Nested, ctx: ValidationContext): Parsed<
     if (missing.length) return missing;
     const checked = checkAccount(v, ctx.now);
     account = checked.account;
-    return [...checked.errors, ...unsavable(v.createRegistration, checked.account), ...shopperParameters(v.customParameters)];
+    // The shopper's form may carry a mandate too: signed before its debit, as a merchant's must be.
+    return [...checked.errors, ...checkPastDates(v, ctx.now), ...unsavable(v.createRegistration, checked.account), ...shopperParameters(v.customParameters)];
   });
   return parsed.ok ? { ok: true, value: { ...parsed.value, kind: 'account', account: account! } } : parsed;
 }

@@ -101,7 +101,7 @@ function checkDaysCame(sent: Array<[name: string, day: string | undefined, why: 
 }
 
 /** A mandate's signature and a migrated registration's first request happened before this request. */
-const checkPastDates = (v: { bankAccount?: { mandate?: { dateOfSignature?: string } }; recurringMigration?: { requestTimestamp?: string } }, now: Date) =>
+export const checkPastDates = (v: { bankAccount?: { mandate?: { dateOfSignature?: string } }; recurringMigration?: { requestTimestamp?: string } }, now: Date) =>
   checkDaysCame(
     [
       ['bankAccount.mandate.dateOfSignature', v.bankAccount?.mandate?.dateOfSignature, 'a mandate is signed before its debits'],

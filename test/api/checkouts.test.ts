@@ -457,6 +457,17 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.deepEqual(payment.bankAccount, { holder: 'Jane Jones', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
     });
 
+    it('refuses a mandate the shopper\'s form says was signed on a day still ahead, naming it, as POST /v1/payments does', async () => {
+      const id = await prepareCheckout(gw.client, { amount: '20.00' });
+      const ahead = new Date(gw.clock.now().getTime() + 14 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+      const refused = await shopper.pay(id, { ...pageSepa, 'bankAccount.mandate.dateOfSignature': ahead });
+      assert.equal(refused.status, 400, JSON.stringify(refused.body));
+      assert.equal(refused.body.result.code, '200.300.404');
+      assert.deepEqual(refused.body.result.parameterErrors.map((e: { name: string; value: string }) => [e.name, e.value]), [['bankAccount.mandate.dateOfSignature', ahead]]);
+      const paid = await shopper.pay(id, { ...pageSepa, 'bankAccount.mandate.dateOfSignature': '2020-01-02' });
+      assert.equal(paid.status, 200, JSON.stringify(paid.body));
+    });
+
     it('a method that cannot take the checkout\'s type is refused and leaves the checkout open', async () => {
       const id = await prepareCheckout(gw.client, { paymentType: 'PA' });
       const sepa = await shopper.pay(id, pageSepa);
