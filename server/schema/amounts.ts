@@ -1,6 +1,7 @@
 // The exponent rule for the amounts besides the main one: in a currency without minor units (JPY)
 // a fraction is refused (100.550.303, naming the parameter), whatever group the amount sits in.
 // After the schema, since it depends on the currency; each amount keeps its two-decimal format.
+// And the amounts amount includes (taxAmount, shipping.cost) may not exceed it (100.550.301).
 import type { z } from 'zod';
 import { isWholeCurrency, toMinor } from '../money.ts';
 import type { airline } from './airline.ts';
@@ -40,7 +41,8 @@ const LEG_AMOUNTS = ['taxAmount', 'feesAmount', 'fareAmount', 'departureTaxAmoun
 /**
  * Every amount other than the main one, whole in its currency when that has no minor units: the
  * payment's, or the group's own where it names one (a cart item, a cart payment, forex, threeDSecure).
- * Runs on every payment: with no whole currency in sight it reads nothing but the currencies.
+ * Then taxAmount and shipping.cost against amount, which includes them. Runs on every payment:
+ * with no whole currency in sight and neither of those sent it reads nothing but the currencies.
  */
 export function checkOtherAmounts(v: OtherAmounts): CodedParamError[] {
   const errors: CodedParamError[] = [];
@@ -81,7 +83,8 @@ export function checkOtherAmounts(v: OtherAmounts): CodedParamError[] {
     for (const field of ITEM_AMOUNTS) check(`cart.items[${i}].${field}`, item[field], currency);
   });
   v.cart?.payments?.forEach((p, i) => check(`cart.payments[${i}].amount`, p.amount, p.currency ?? main));
-  return [...errors, ...includedAmountErrors(v)];
+  errors.push(...includedAmountErrors(v));
+  return errors;
 }
 
 /**
@@ -89,6 +92,8 @@ export function checkOtherAmounts(v: OtherAmounts): CodedParamError[] {
  * shipping.cost) are already included". So neither, nor both together, may exceed it (100.550.301).
  */
 function includedAmountErrors(v: OtherAmounts): CodedParamError[] {
+  // Most payments send neither: nothing to read or allocate for them.
+  if (v.taxAmount === undefined && v.shipping?.cost === undefined) return [];
   const amount = v.amount === undefined ? undefined : toMinor(v.amount);
   if (amount === undefined) return [];
   const included = ([['taxAmount', v.taxAmount], ['shipping.cost', v.shipping?.cost]] as const).flatMap(([name, value]) => {
