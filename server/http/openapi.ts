@@ -158,7 +158,7 @@ const queryNotes: Record<string, string> = {
   'date.from': 'Start of the time frame (UTC), with date.to.',
   'date.to': 'End of the time frame (UTC, the whole second included), with date.from.',
   paymentTypes: 'Only payments of these types.',
-  paymentMethods: 'Only payments of these methods.',
+  paymentMethods: 'Only payments of these methods: CC every card, DC debit cards (by BIN data), DD direct debits, CT bank transfers, VA virtual accounts, OT online transfers, WA wallets, NT and ET token accounts by token type.',
   includeLinkedTransactions: 'true adds the payments that reference a found payment or that it references.',
   shortId: 'The payment\u2019s short id, dddd.dddd.dddd (ShortId of the reconciliation records).',
 };

@@ -2,6 +2,7 @@
 // entity's payments. Another entity's payment is never found.
 import { ID } from '../ids.ts';
 import type { Context, Deps } from '../payments/deps.ts';
+import { BANK_TRANSFER } from '../payments/create.ts';
 import { recoverPayment } from '../payments/reference.ts';
 import { chargebackAmountsOf, dayOf, SETTLED_TYPES, startOfDay } from '../simulator/clearing.ts';
 import { findPayment, type PaymentRecord } from '../store/payments.ts';
@@ -15,11 +16,17 @@ const DEBIT_TYPES = Object.keys(SETTLED_TYPES).filter((type) => SETTLED_TYPES[ty
  * The spec's paymentMethods codes as stored methods. A token account payment (stored as TA, a code
  * the spec's list lacks) is NT when its tokenAccount.type is NETWORK (a scheme token) and ET when
  * EXTERNAL (an acquirer's or external provider's token); without these no code ever found one.
+ * A bank transfer (BANKTRANSFER, stored with the direct debits as DD: a bank account) is CT, the
+ * shopper's credit transfer, and DD finds the other bank brands; DC finds the card payments (CC,
+ * every card) whose BIN data types the card DEBIT.
  */
-function methodsOf(codes: readonly string[] | undefined): Pick<PaymentSearch, 'methods' | 'tokenTypes'> {
+function methodsOf(codes: readonly string[] | undefined): Pick<PaymentSearch, 'methods' | 'tokenTypes' | 'debitCards' | 'bankBrands'> {
   if (codes === undefined) return {};
   const tokenTypes = [...(codes.includes('NT') ? ['NETWORK' as const] : []), ...(codes.includes('ET') ? ['EXTERNAL' as const] : [])];
-  return { methods: codes.filter((code) => code !== 'NT' && code !== 'ET'), tokenTypes };
+  const [debits, transfers] = [codes.includes('DD'), codes.includes('CT')];
+  const bankBrands = debits === transfers ? undefined : transfers ? { only: [BANK_TRANSFER] } : { except: [BANK_TRANSFER] };
+  const methods = codes.filter((code) => !['NT', 'ET', 'DC', 'CT'].includes(code) && (code !== 'DD' || bankBrands === undefined));
+  return { methods, tokenTypes, debitCards: codes.includes('DC'), bankBrands };
 }
 
 /** Pending payments past their time are ended (or finished) first, as every read does. */
@@ -66,7 +73,7 @@ export async function queryPayments(deps: Deps, ctx: Context, c: QueryCriteria):
     if (!amountsMinor.length) return [];
     search.chargeback = chargeback(amountsMinor);
   }
-  const found = await current(deps, await searchPayments(deps.store.db, search));
+  const found = await current(deps, await searchPayments(deps.store.db, deps.store.dialect, search));
   if (!c.includeLinked || !found.length) return found;
   return [...found, ...(await current(deps, await linkedPayments(deps.store.db, ctx.entity.id, found)))];
 }

@@ -2,6 +2,7 @@
 // entity's payments, their links, and a day's payments for the clearing institute. Read only.
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { fromRow, type PaymentRecord } from './payments.ts';
+import type { Dialect } from './db.ts';
 import type { Database } from './tables.ts';
 
 type Db = Kysely<Database>;
@@ -28,6 +29,10 @@ export interface PaymentSearch {
    * (paymentMethods NT and ET: the spec's list has no code of the method, but one per kind of token).
    */
   tokenTypes?: readonly ('NETWORK' | 'EXTERNAL')[];
+  /** Card payments (method CC) whose BIN data typed the card DEBIT (paymentMethods DC), found beside `methods`. */
+  debitCards?: boolean;
+  /** Bank account payments (method DD) of these brands only, or of all others (`exceptBrands`): DD and CT split them. */
+  bankBrands?: { only: readonly string[] } | { except: readonly string[] };
   /** Only payments charged back so (chargebackResultCode). */
   chargeback?: Chargeback;
   limit: number;
@@ -62,8 +67,12 @@ function chargedBack(eb: ExpressionBuilder<Database, 'payments'>, cb: Chargeback
   ]);
 }
 
+/** The card.type of a payment's details JSON (null without one). */
+const cardTypeOf = (dialect: Dialect) =>
+  dialect === 'postgres' ? sql<string | null>`(details::jsonb -> 'card' ->> 'type')` : sql<string | null>`json_extract(details, '$.card.type')`;
+
 /** One entity's payments matching every given criterion, oldest first. */
-export async function searchPayments(db: Db, s: PaymentSearch): Promise<PaymentRecord[]> {
+export async function searchPayments(db: Db, dialect: Dialect, s: PaymentSearch): Promise<PaymentRecord[]> {
   let query = db.selectFrom('payments').selectAll().where('entity_id', '=', s.entityId);
   if (s.merchantTransactionId !== undefined) query = query.where('merchant_transaction_id', '=', s.merchantTransactionId);
   if (s.createdFrom !== undefined) query = query.where('created_at', '>=', s.createdFrom);
@@ -76,11 +85,17 @@ export async function searchPayments(db: Db, s: PaymentSearch): Promise<PaymentR
       eb.or([...(paymentTypes?.length ? [eb('payment_type', 'in', [...paymentTypes])] : []), ...(orChargedBack ? [chargedBack(eb, orChargedBack)] : [])]),
     );
   }
-  const { methods, tokenTypes } = s;
-  if (methods || tokenTypes) {
+  const { methods, tokenTypes, debitCards, bankBrands } = s;
+  if (methods || tokenTypes || debitCards || bankBrands) {
     query = query.where((eb) =>
       eb.or([
         ...(methods?.length ? [eb('method', 'in', [...methods])] : []),
+        ...(bankBrands
+          ? [eb.and([eb('method', '=', 'DD'), 'only' in bankBrands ? eb('payment_brand', 'in', [...bankBrands.only]) : eb('payment_brand', 'not in', [...bankBrands.except])])]
+          : []),
+        // The card's type is inside the JSON (BIN data appended to the masked card), read as JSON:
+        // a pattern could meet a cart item's or a custom parameter's "type" first.
+        ...(debitCards ? [eb.and([eb('method', '=', 'CC'), eb(cardTypeOf(dialect), '=', 'DEBIT')])] : []),
         // details is the JSON the payment answers; its masked tokenAccount always begins with its type
         // (schema/echo.ts › maskedAccount), and no value inside a string can hold the unescaped quotes.
         ...(tokenTypes ?? []).map((type) => eb.and([eb('method', '=', 'TA'), eb('details', 'like', `%"tokenAccount":{"type":"${type}"%`)])),

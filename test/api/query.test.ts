@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { shortIdOf } from '../../server/reports/shortId.ts';
 import { answerChecker } from '../support/answers.ts';
-import { cardDebit, databaseUrl, pgSkip, shopA, shopB, startGateway, TestClock, type Client, type Reply, type TestGateway } from '../support/gateway.ts';
+import { cardDebit, databaseUrl, sepaDebit, pgSkip, shopA, shopB, startGateway, TestClock, type Client, type Reply, type TestGateway } from '../support/gateway.ts';
 
 const DAY = '2026-03-10';
 
@@ -352,6 +352,30 @@ function querySuite(options: { databaseUrl?: string }) {
       assert.deepEqual(ids(await f.a.get(`${search}&paymentMethods=CC,NT`)), [network, card]);
       assert.deepEqual(ids(await f.a.get(`${search}&paymentMethods=CC`)), [card]);
       assert.deepEqual(ids(await f.a.get(`${search}&paymentMethods=ET&paymentTypes=CP`)), [capture]);
+    });
+
+    it('paymentMethods CT: bank transfers, DD the other bank brands; DC: card payments whose BIN data types the card DEBIT', async () => {
+      // Shop A's bank transfer entity takes cards, SEPA direct debits and bank transfers.
+      const transfers = f.gw.clientFor(shopA.token, '8a8294174b7ecb28014b969922001a01');
+      const order = { merchantTransactionId: 'method-order-0001' };
+      const step = () => f.gw.clock.advance(1000);
+      const transfer = await paid(transfers.post('/v1/payments', sepaDebit({ ...order, paymentBrand: 'BANKTRANSFER' })));
+      step();
+      const sepa = await paid(transfers.post('/v1/payments', sepaDebit(order)));
+      step();
+      // 4012001037141112: the simulator's BIN data types it DEBIT; 4200000000000000 CREDIT.
+      const debitCard = await paid(transfers.post('/v1/payments', cardDebit({ ...order, 'card.number': '4012001037141112' })));
+      step();
+      // A custom parameter spelling "type":"DEBIT" in the stored JSON does not make a credit card a debit card.
+      const creditCard = await paid(transfers.post('/v1/payments', cardDebit({ ...order, 'customParameters[type]': 'DEBIT' })));
+      const search = '/v1/query?merchantTransactionId=method-order-0001';
+      assert.deepEqual(ids(await transfers.get(`${search}&paymentMethods=CT`)), [transfer]);
+      assert.deepEqual(ids(await transfers.get(`${search}&paymentMethods=DD`)), [sepa]);
+      assert.deepEqual(ids(await transfers.get(`${search}&paymentMethods=DD,CT`)), [transfer, sepa]);
+      assert.deepEqual(ids(await transfers.get(`${search}&paymentMethods=DC`)), [debitCard]);
+      assert.deepEqual(ids(await transfers.get(`${search}&paymentMethods=CC`)), [debitCard, creditCard]);
+      assert.deepEqual(ids(await transfers.get(`${search}&paymentMethods=DC,CT`)), [transfer, debitCard]);
+      assert.deepEqual(ids(await transfers.get(`${search}&paymentMethods=IV,PP,OD,RM,UA`)), []);
     });
 
     it('refuses a limit below 100, above 500 or not a whole number, naming limit', async () => {
