@@ -176,3 +176,35 @@ export async function endHold(
   if ('open' in outcome) return;
   if (Number(result.numAffectedRows ?? 0n) !== 1) throw new Error(`checkout ${id}: its hold was taken over by another attempt`);
 }
+
+/** Checkouts deleted per transaction by purgeEndedCheckouts. */
+export const PURGE_BATCH = 1_000;
+
+/** Naming no pending payment: a checkout whose payment waits at its redirect reads as open, and the step's end settles it. */
+const noPendingPayment = (eb: ExpressionBuilder<Database, 'checkouts'>) =>
+  eb.not(eb.exists(eb.selectFrom('payments').select('payments.id').whereRef('payments.id', '=', 'checkouts.payment_id').where('payments.status', '=', 'pending')));
+
+/**
+ * Forget checkouts that ended before `before`: expired by then and unchanged since (a paid or
+ * cancelled one ended at its last change), never one naming a pending payment, whatever its age.
+ * `batch` at a time, each batch its own transaction with the event loop free in between (as the
+ * purges of notifications and idempotency records). A batch is found by checkouts_expires and
+ * deleted by id, rechecking what a change in between would move (updated_at, the payment): a
+ * DELETE that repeats the range is planned over the range, every ended row read for each batch.
+ * Their payments stay (their ndc still names the checkout). Resolves with how many were deleted.
+ */
+export async function purgeEndedCheckouts(store: { write<T>(unit: (trx: Trx) => Promise<T>): Promise<T> }, before: number, batch = PURGE_BATCH): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const count = await store.write(async (trx) => {
+      const found = await trx.selectFrom('checkouts').select('id').where('expires_at', '<', before).where('updated_at', '<', before).where(noPendingPayment).limit(batch).execute();
+      if (found.length === 0) return 0;
+      const ids = found.map((row) => row.id);
+      const result = await trx.deleteFrom('checkouts').where('id', 'in', ids).where('updated_at', '<', before).where(noPendingPayment).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
+    deleted += count;
+    if (count < batch) return deleted;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

@@ -254,6 +254,14 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('payments_pending_updated').on('payments').columns(['updated_at']).where(sql<boolean>`status = 'pending'`).execute();
     },
   },
+  // Checkouts are deleted some time after they expired (store/checkouts.ts › purgeEndedCheckouts):
+  // the index lets the hourly purge read only the oldest, not the whole table. Redirect steps'
+  // purge uses threeds_status_expires (0003).
+  '0010_checkouts_expires': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('checkouts_expires').on('checkouts').columns(['expires_at']).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,7 +1,7 @@
 // Redirect steps repository (table threeds): 3-D Secure authentications and provider approvals of
 // pending payments. State changes are conditional updates, so that two requests racing on one
 // step (a double click, the sweep and a late approval) can never both win, on SQLite or PostgreSQL.
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { insertRows, type RowInsert, type Trx } from './db.ts';
 import type { Database, ThreedsTable } from './tables.ts';
 
@@ -132,4 +132,43 @@ export async function dueSteps<D>(db: Kysely<Database>, now: number, grace: numb
     .limit(limit)
     .execute();
   return rows.map(fromRow<D>);
+}
+
+/** Steps deleted per transaction by purgeEndedSteps. */
+export const PURGE_BATCH = 1_000;
+
+/** Of no pending payment: the payment's end is read from its step (steps.ts › currentPayment, reference.ts › finishStale). */
+const noPendingPayment = (eb: ExpressionBuilder<Database, 'threeds'>) =>
+  eb.not(eb.exists(eb.selectFrom('payments').select('payments.id').whereRef('payments.id', '=', 'threeds.payment_id').where('payments.status', '=', 'pending')));
+
+/**
+ * Forget redirect steps (of payments, standalone authentications, provider approvals) that ended
+ * before `before`: done (their secret wiped in that commit), past their expiry by then and
+ * unchanged since, never one of a pending payment, whatever its age. `batch` at a time, each batch
+ * its own transaction with the event loop free in between; a batch is found by
+ * threeds_status_expires and deleted by id, rechecking what a change would move (updated_at, the
+ * payment), as purgeEndedCheckouts does. Resolves with how many were deleted.
+ */
+export async function purgeEndedSteps(store: { write<T>(unit: (trx: Trx) => Promise<T>): Promise<T> }, before: number, batch = PURGE_BATCH): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const count = await store.write(async (trx) => {
+      const found = await trx
+        .selectFrom('threeds')
+        .select('id')
+        .where('status', '=', 'done')
+        .where('expires_at', '<', before)
+        .where('updated_at', '<', before)
+        .where(noPendingPayment)
+        .limit(batch)
+        .execute();
+      if (found.length === 0) return 0;
+      const ids = found.map((row) => row.id);
+      const result = await trx.deleteFrom('threeds').where('id', 'in', ids).where('updated_at', '<', before).where(noPendingPayment).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
+    deleted += count;
+    if (count < batch) return deleted;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
