@@ -2,6 +2,7 @@
 import { Cron } from 'croner';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { KEEP_ENDED_MS } from './checkouts/checkouts.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { loadMerchants, type Merchants, type Settings } from './config.ts';
 import { buildApp } from './http/app.ts';
@@ -15,7 +16,9 @@ import { checkCardKey } from './store/cardKey.ts';
 import type { Acquirer } from './simulator/acquirer.ts';
 import { createSimulator } from './simulator/simulator.ts';
 import { openStore, type Store } from './store/db.ts';
+import { purgeEndedCheckouts } from './store/checkouts.ts';
 import { hashMerchantKeys, purgeExpiredKeys } from './store/idempotency.ts';
+import { purgeEndedSteps } from './store/threeds.ts';
 import { sweep } from './threeds/steps.ts';
 import type { Deps } from './payments/deps.ts';
 import { sweepReservations } from './payments/reference.ts';
@@ -44,6 +47,8 @@ export interface RunningGateway {
   silentWebhooks(): number;
   /** Fire every scheduled payment whose occurrence is due now, and wait until that is done; resolves with how many this process fired. */
   runSchedules(): Promise<number>;
+  /** Delete the checkouts and redirect steps that ended KEEP_ENDED_MS ago (what the hourly purge runs); resolves with how many of each. */
+  purgeEnded(): Promise<{ checkouts: number; steps: number }>;
   close(): Promise<void>;
 }
 
@@ -98,9 +103,11 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
   const webhooks = await startWebhooks(gateway, app.log, { pollMs: settings.webhookPollMs, timeoutMs: settings.webhookTimeoutMs });
   // After webhooks: scheduled payments notify like any other.
   const scheduler = startScheduler({ deps: gateway.deps, entity: (id) => gateway.merchants.entity(id), log: app.log, pollMs: settings.schedulePollMs, leaseMs: settings.scheduleLeaseMs });
-  // Idempotency records live 24 hours; expired ones are cleared every hour.
+  // Idempotency records live 24 hours, checkouts and redirect steps 31 days after they ended: what
+  // is older is cleared every hour.
   const purge = new Cron('0 17 * * * *', { timezone: 'UTC', protect: true }, async () => {
     await purgeExpiredKeys(store, clock().getTime()).catch((error: Error) => app.log.warn({ err: error.message }, 'purge failed'));
+    await purgeEnded(store, clock().getTime()).catch((error: Error) => app.log.warn({ err: error.message }, 'purge of ended checkouts and steps failed'));
   });
   // Pending payments nobody finished end as 100.396.103 after 30 minutes, and reservations a stopped
   // process left are finished after 2: swept every minute (reads also check lazily).
@@ -117,6 +124,7 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
     deliverWebhooks: () => webhooks.delivery.idle(),
     silentWebhooks: () => webhooks.delivery.silentWebhooks(),
     runSchedules: () => scheduler.runDue(),
+    purgeEnded: () => purgeEnded(store, clock().getTime()),
     async close() {
       purge.stop();
       sweeper.stop();
@@ -132,6 +140,14 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
       await store.close();
     },
   };
+}
+
+/**
+ * Checkouts and redirect steps that ended KEEP_ENDED_MS before `now`, deleted (neither one whose
+ * payment is still pending). Their payments stay, readable by their ids.
+ */
+async function purgeEnded(store: Store, now: number): Promise<{ checkouts: number; steps: number }> {
+  return { checkouts: await purgeEndedCheckouts(store, now - KEEP_ENDED_MS), steps: await purgeEndedSteps(store, now - KEEP_ENDED_MS) };
 }
 
 /** The per-minute sweep: redirect steps whose time is up, then stale reservations. */

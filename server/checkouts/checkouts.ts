@@ -17,6 +17,15 @@ import { findRegistration, type RegistrationRecord } from '../store/registration
 
 export const CHECKOUT_LIFETIME_MS = 30 * 60 * 1000;
 
+/**
+ * A checkout is deleted this long after it ended (expired, or paid or cancelled), and so is every
+ * redirect step (3-D Secure, a provider's page, a standalone authentication) after its end: a shop
+ * may read a checkout when a notification of its payment (ndc = the checkout id) reaches it, which
+ * is up to 30 days after it was made (the webhooks' last try); a day more for that read. The
+ * payments stay, readable by their ids.
+ */
+export const KEEP_ENDED_MS = 31 * 24 * 60 * 60 * 1000;
+
 /** What a checkout keeps of the merchant's request (integrity is an instruction for the answer only). */
 export type StoredRequest = Omit<CheckoutRequest, 'integrity'>;
 export type Checkout = CheckoutRecord<StoredRequest>;
