@@ -41,6 +41,27 @@ describe('CSV values', () => {
     for (const number of ['-12.50', '+3', '100.20', '-7']) assert.equal(csvValue(number), number);
   });
 
+  it('also neutralizes a formula that starts after a comma, a tab or a line break inside a value (a spreadsheet splitting on those)', () => {
+    // A shopper's bank account holder (any characters) read by a spreadsheet whose list separator
+    // is the comma: the file's ';' is then no separator, a comma is, and quotes in mid-cell are text.
+    assert.equal(csvValue("Jane,=cmd|' /C calc'!A0,"), "Jane,'=cmd|' /C calc'!A0,");
+    assert.equal(csvValue('Jane, @SUM(1+1)'), "Jane,' @SUM(1+1)");
+    assert.equal(csvValue('Jane\t+1+2'), "Jane\t'+1+2");
+    assert.equal(csvValue('Jane\n=1+1,'), '"Jane\n\'=1+1,"');
+    assert.equal(csvValue('Jane,"=1+1"'), '"Jane,\'""=1+1"""');
+    // Numbers and ordinary text after a comma stay as they are.
+    assert.equal(csvValue('Sale 10,-5'), 'Sale 10,-5');
+    assert.equal(csvValue("O'Brien, Jane-Marie"), "O'Brien, Jane-Marie");
+  });
+
+  it('leaves no cell that starts a formula when a line of the file is split on commas, tabs or line breaks', () => {
+    const holder = "Jane,=cmd|' /C calc'!A0,";
+    const shopper = payment({ method: 'DD', details: { bankAccount: { holder, iban: 'DE89370400440532013000' }, descriptor: 'x\n@SUM(1)' } });
+    const csv = recordsCsv([recordOf(shopper, ENTITY, undefined)]);
+    const cells = csv.split(/[,\t\r\n]/);
+    assert.deepEqual(cells.filter((cell) => /^[\s"]*[=+\-@]/.test(cell) && !/^[+-]?\d+(\.\d+)?$/.test(cell)), []);
+  });
+
   it('quotes a value holding the separator ;', () => {
     assert.equal(csvValue('a;b'), '"a;b"');
   });
