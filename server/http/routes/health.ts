@@ -20,7 +20,7 @@ export function healthRoutes(app: FastifyInstance, g: Gateway, isStopping: () =>
   });
   methods(app, g, '/health/ready', {
     GET: async (_request, reply) => {
-      const problem = isStopping() ? 'stopping' : await databaseProblem(g);
+      const problem = isStopping() ? 'stopping' : await databaseProblem(g, app);
       // The widget's files are the checkout's, not the API's: a process without them still takes payments.
       const widget = g.assets.ready ? 'built' : 'not built';
       if (problem) return reply.code(503).headers(answer).send({ status: 'not ready', reason: problem, widget });
@@ -29,9 +29,18 @@ export function healthRoutes(app: FastifyInstance, g: Gateway, isStopping: () =>
   });
 }
 
-function databaseProblem(g: Gateway): Promise<string | undefined> {
+/**
+ * Why the database is not ready, as anyone may read it: these answers take no token and a live
+ * gateway gives them in clear, so the database's own error (PostgreSQL's names its address and
+ * port, its user or database) goes to the log, for the operator, and the answer only says it failed.
+ */
+function databaseProblem(g: Gateway, app: FastifyInstance): Promise<string | undefined> {
   return withDeadline(sql`select 1`.execute(g.deps.store.db), DATABASE_CHECK_MS).then(
     () => undefined,
-    (error: Error) => (error instanceof DeadlinePassed ? `the database did not answer within ${DATABASE_CHECK_MS} ms` : `the database failed: ${error.message}`),
+    (error: Error) => {
+      if (error instanceof DeadlinePassed) return `the database did not answer within ${DATABASE_CHECK_MS} ms`;
+      app.log.warn({ err: error.message }, 'readiness check: the database failed');
+      return 'the database failed';
+    },
   );
 }
