@@ -105,7 +105,9 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     const { value, errors } = readJson((body as Buffer).toString('utf8'), !isUtf8(body as Buffer));
     done(null, { params: value, errors } satisfies ParsedBody);
   });
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 0, files: 0 } });
+  // Every part is read as bytes (busboy's "file"), as form and JSON bodies are: a text field would
+  // be decoded by busboy first, by the charset its part names or as UTF-8, bad bytes becoming U+FFFD.
+  await app.register(multipart, { attachFieldsToBody: true, isPartAFile: () => true, limits: { fileSize: BODY_LIMIT } });
   // Fastify's bodyLimit does not reach the multipart reader, which would hold any body in memory:
   // a multipart body must state its length (every browser's and client's FormData does), at most 1 MiB.
   app.addHook('onRequest', async (request) => {
@@ -118,12 +120,20 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
   const multipartRead = new WeakSet<object>();
   app.addHook('preHandler', async (request) => {
     if (!request.isMultipart()) return;
-    const fields = (request.body ?? {}) as Record<string, unknown>;
+    const parts = (request.body ?? {}) as Record<string, MultipartPart | MultipartPart[]>;
     const params: Flat = {};
     const errors: ParsedBody['errors'] = [];
-    for (const [name, value] of Object.entries(fields)) {
-      if (typeof value === 'string') params[name] = value;
-      else errors.push({ name, value: '', message: `${name} must be sent once, as a text field` });
+    for (const [name, part] of Object.entries(parts)) {
+      // A text field is a part with no file name and no type but text/plain (browsers send none).
+      if (Array.isArray(part) || part.filename !== undefined || part.mimetype !== 'text/plain') {
+        errors.push({ name, value: '', message: `${name} must be sent once, as a text field` });
+        continue;
+      }
+      // Its bytes are UTF-8 whatever charset the part names (the spec: data is sent as UTF-8).
+      const bytes = part._buf ?? Buffer.alloc(0);
+      const value = bytes.toString('utf8');
+      if (isUtf8(bytes)) params[name] = value;
+      else errors.push({ name, value, message: `${name} is not UTF-8: a multipart body's text fields are UTF-8` });
     }
     request.body = { params, errors } satisfies ParsedBody;
     multipartRead.add(request);
@@ -199,6 +209,13 @@ function requestErrorMessage(error: Error & { code?: string }): string {
     default:
       return 'the request body could not be read';
   }
+}
+
+/** A part of a multipart body as @fastify/multipart leaves it (every part read as a file: its bytes). */
+interface MultipartPart {
+  filename?: string;
+  mimetype: string;
+  _buf: Buffer | null;
 }
 
 /** What Node's parser refused: its status, and the parameter error naming the headers, the time or the request itself. */

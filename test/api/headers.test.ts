@@ -90,6 +90,28 @@ describe('request headers and body bytes', () => {
     }
   });
 
+  it('refuses a multipart text field whose bytes are no UTF-8 naming it, whatever charset its part names, as a form value', async () => {
+    /** A multipart body of the payment's fields and a descriptor part of these bytes, with this part header. */
+    const multipart = (descriptor: Buffer, partType?: string) => {
+      const part = (name: string, type?: string) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`;
+      const fields = Object.entries({ entityId: shopA.entityId, ...cardDebit() }).map(([name, value]) => `${part(name)}${value}\r\n`);
+      return Buffer.concat([Buffer.from(fields.join('') + part('descriptor', partType)), descriptor, Buffer.from('\r\n--b--\r\n')]);
+    };
+    const latin1 = Buffer.from('Café Berlin', 'latin1');
+    for (const partType of [undefined, 'text/plain; charset=utf-8', 'text/plain; charset=iso-8859-1']) {
+      const reply = await post({ 'content-type': 'multipart/form-data; boundary=b' }, multipart(latin1, partType));
+      assert.equal(reply.status, 400, `${partType}: ${JSON.stringify(reply.body)}`);
+      assert.equal(reply.body.result.code, '200.300.404');
+      assert.deepEqual(reply.body.result.parameterErrors, [{ name: 'descriptor', value: 'Caf\uFFFD Berlin', message: "descriptor is not UTF-8: a multipart body's text fields are UTF-8" }]);
+    }
+    // UTF-8, and U+FFFD itself sent as UTF-8, are read as they are.
+    for (const descriptor of ['Café Berlin', 'repl \uFFFD raw']) {
+      const fine = await post({ 'content-type': 'multipart/form-data; boundary=b' }, multipart(Buffer.from(descriptor)));
+      assert.equal(fine.status, 200, `${descriptor}: ${JSON.stringify(fine.body)}`);
+      assert.equal(fine.body.descriptor, descriptor);
+    }
+  });
+
   /** Raw bytes on a new connection; the answer's status line, headers and JSON body. */
   async function exchange(text: string): Promise<{ status: number; head: string; body: any }> {
     const connection = await rawConnection(gw.base);

@@ -430,7 +430,7 @@ describe('request validation over HTTP', () => {
       const a = await send('POST', '/v1/payments', {}, form);
       assert.equal(a.status, 400);
       assert.equal(a.body.result.code, '200.300.404');
-      assert.equal(a.body.result.parameterErrors[0].name, 'body');
+      assert.deepEqual(a.body.result.parameterErrors, [{ name: 'attachment', value: '', message: 'attachment must be sent once, as a text field' }]);
     });
   });
 
