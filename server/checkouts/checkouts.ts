@@ -9,6 +9,7 @@ import { refused } from '../payments/deps.ts';
 import type { CheckoutRequest, CheckoutUpdate } from '../schema/checkout.ts';
 import { withoutSecrets } from '../schema/echo.ts';
 import { failure, paramError, type CodedParamError } from '../schema/errors.ts';
+import type { StoredAmounts } from '../schema/amounts.ts';
 import { checkAmount, checkCommonGroups } from '../schema/requests.ts';
 import { cancelOpenCheckout, checkoutRow, findCheckout, findEntityCheckout, insertCheckout, updateOpenCheckout, type CheckoutRecord } from '../store/checkouts.ts';
 import { findPayment, type PaymentRecord } from '../store/payments.ts';
@@ -187,8 +188,14 @@ export async function updateCheckout(deps: Deps, ctx: Context, id: string, updat
   const changes = withoutSecrets(sent);
   const now = deps.clock().getTime();
   const updated: Checkout = { ...checkout, request: { ...checkout.request, ...changes }, updatedAt: now };
-  // The rules between groups hold for the checkout as updated (a new shopperResultUrl and the stored app scheme, …).
-  const spanning = [...checkAmount(updated.request.amount, updated.request.currency), ...checkCommonGroups(updated.request, deps.clock())];
+  // The rules between groups hold for the checkout as updated (a new shopperResultUrl and the stored app scheme, …);
+  // an amount sent below a stored shipping.cost or taxAmount is refused naming amount, not what was stored.
+  const stored: StoredAmounts = new Set([
+    ...(update.amount === undefined ? (['amount'] as const) : []),
+    ...(update.taxAmount === undefined ? (['taxAmount'] as const) : []),
+    ...(update.shipping === undefined ? (['shipping.cost'] as const) : []),
+  ]);
+  const spanning = [...checkAmount(updated.request.amount, updated.request.currency), ...checkCommonGroups(updated.request, deps.clock(), stored)];
   if (spanning.length) return { kind: 'invalid', failure: failure(spanning) };
   const done: CheckoutDone = { kind: 'checkout', checkout: updated, code: '000.200.101', integrity: update.integrity === 'true' };
   const changed = await deps.store.write(async (trx) => {

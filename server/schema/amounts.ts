@@ -38,13 +38,19 @@ export interface OtherAmounts {
 const ITEM_AMOUNTS = ['price', 'totalAmount', 'taxAmount', 'totalTaxAmount', 'shipping', 'originalPrice', 'totalDiscountAmount'] as const;
 const LEG_AMOUNTS = ['taxAmount', 'feesAmount', 'fareAmount', 'departureTaxAmount'] as const;
 
+/** Of amount, taxAmount and shipping.cost, those a checkout holds from before rather than its update sent. */
+export type StoredAmounts = ReadonlySet<'amount' | 'taxAmount' | 'shipping.cost'>;
+
+const NONE_STORED: StoredAmounts = new Set();
+
 /**
  * Every amount other than the main one, whole in its currency when that has no minor units: the
  * payment's, or the group's own where it names one (a cart item, a cart payment, forex, threeDSecure).
  * Then taxAmount and shipping.cost against amount, which includes them. Runs on every payment:
  * with no whole currency in sight and neither of those sent it reads nothing but the currencies.
+ * `stored`: on a checkout's update, the amounts it holds from before (includedAmountErrors).
  */
-export function checkOtherAmounts(v: OtherAmounts): CodedParamError[] {
+export function checkOtherAmounts(v: OtherAmounts, stored: StoredAmounts = NONE_STORED): CodedParamError[] {
   const errors: CodedParamError[] = [];
   const check = (name: string, amount: string | undefined, currency: string | undefined) => {
     if (amount === undefined) return;
@@ -83,15 +89,17 @@ export function checkOtherAmounts(v: OtherAmounts): CodedParamError[] {
     for (const field of ITEM_AMOUNTS) check(`cart.items[${i}].${field}`, item[field], currency);
   });
   v.cart?.payments?.forEach((p, i) => check(`cart.payments[${i}].amount`, p.amount, p.currency ?? main));
-  errors.push(...includedAmountErrors(v));
+  errors.push(...includedAmountErrors(v, stored));
   return errors;
 }
 
 /**
  * The spec: amount is "the only processing-relevant amount; other amounts (taxAmount,
  * shipping.cost) are already included". So neither, nor both together, may exceed it (100.550.301).
+ * The error names a parameter the request sent: on a checkout's update that lowers amount below a
+ * stored shipping.cost, amount (the stored one was not wrong until then), saying what it is below.
  */
-function includedAmountErrors(v: OtherAmounts): CodedParamError[] {
+function includedAmountErrors(v: OtherAmounts, stored: StoredAmounts): CodedParamError[] {
   // Most payments send neither: nothing to read or allocate for them.
   if (v.taxAmount === undefined && v.shipping?.cost === undefined) return [];
   const amount = v.amount === undefined ? undefined : toMinor(v.amount);
@@ -100,10 +108,22 @@ function includedAmountErrors(v: OtherAmounts): CodedParamError[] {
     const minor = value === undefined ? undefined : toMinor(value);
     return minor === undefined ? [] : [{ name, value: value!, minor }];
   });
+  const amountSent = !stored.has('amount');
   const over = included.filter((a) => a.minor > amount);
-  if (over.length) return over.map((a) => paramError(a.name, a.value, `must not exceed amount ${v.amount}, which includes it`, '100.550.301'));
+  if (over.length) {
+    // An amount sent below one held from before: amount is what changed.
+    const below = amountSent ? over.filter((a) => stored.has(a.name)) : [];
+    const errors = over.filter((a) => !below.includes(a)).map((a) => paramError(a.name, a.value, `must not exceed amount ${v.amount}, which includes it`, '100.550.301'));
+    if (below.length) errors.push(paramError('amount', v.amount!, `is below the checkout's ${below.map((a) => `${a.name} ${a.value}`).join(' and ')}, which it includes`, '100.550.301'));
+    return errors;
+  }
   if (included.length === 2 && included[0]!.minor + included[1]!.minor > amount) {
-    return [paramError('shipping.cost', included[1]!.value, `with taxAmount ${included[0]!.value} exceeds amount ${v.amount}, which includes both`, '100.550.301')];
+    const [tax, shipping] = included as [(typeof included)[0], (typeof included)[0]];
+    if (!stored.has('shipping.cost') || (!amountSent && stored.has('taxAmount'))) {
+      return [paramError('shipping.cost', shipping.value, `with taxAmount ${tax.value} exceeds amount ${v.amount}, which includes both`, '100.550.301')];
+    }
+    if (!stored.has('taxAmount')) return [paramError('taxAmount', tax.value, `with the checkout's shipping.cost ${shipping.value} exceeds amount ${v.amount}, which includes both`, '100.550.301')];
+    return [paramError('amount', v.amount!, `is below the checkout's taxAmount ${tax.value} and shipping.cost ${shipping.value} together, which it includes`, '100.550.301')];
   }
   return [];
 }

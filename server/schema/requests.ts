@@ -7,7 +7,7 @@ import { luhn } from './cardNumber.ts';
 import type { GatewayEnv } from '../config.ts';
 import type { Nested } from '../http/params.ts';
 import { airline } from './airline.ts';
-import { checkOtherAmounts, wholeAmountError } from './amounts.ts';
+import { checkOtherAmounts, wholeAmountError, type StoredAmounts } from './amounts.ts';
 import { asynchronousFields, checkShopperResultUrl } from './asynchronous.ts';
 import { bankAccount, transactionDueDate } from './bankAccount.ts';
 import { basicFields, checkPurposeCode, forex, testMode } from './basic.ts';
@@ -71,9 +71,9 @@ export type CrossGroups = Partial<
 >;
 
 /** Rules between parameters of the common groups: other amounts in a whole currency, customer names, exemptions, the 3-D Secure flow, where the shopper goes, a transfer's purpose. */
-export function checkCommonGroups(v: CrossGroups & { amount?: string }, now: Date): CodedParamError[] {
+export function checkCommonGroups(v: CrossGroups & { amount?: string }, now: Date, stored?: StoredAmounts): CodedParamError[] {
   return [
-    ...checkOtherAmounts(v),
+    ...checkOtherAmounts(v, stored),
     ...checkPurposeCode(v),
     ...checkCustomer(v.customer),
     ...checkBirthDates(v, now),

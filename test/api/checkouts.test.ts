@@ -329,6 +329,25 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.equal(unchanged.body.amount, '92.00');
     });
 
+    it('refuses an update lowering amount below the stored shipping.cost or taxAmount naming amount, not what was stored', async () => {
+      for (const [stored, update, error] of [
+        [{ 'shipping.cost': '10.00' }, { amount: '5.00' }, { name: 'amount', value: '5.00', message: "amount is below the checkout's shipping.cost 10.00, which it includes" }],
+        [{ taxAmount: '10.00' }, { amount: '5.00' }, { name: 'amount', value: '5.00', message: "amount is below the checkout's taxAmount 10.00, which it includes" }],
+        [{ taxAmount: '50.00', 'shipping.cost': '30.00' }, { amount: '60.00' }, { name: 'amount', value: '60.00', message: "amount is below the checkout's taxAmount 50.00 and shipping.cost 30.00 together, which it includes" }],
+        [{ 'shipping.cost': '50.00' }, { taxAmount: '50.00' }, { name: 'taxAmount', value: '50.00', message: "taxAmount with the checkout's shipping.cost 50.00 exceeds amount 92.00, which includes both" }],
+        // What the update sends is named as on a creation.
+        [{ taxAmount: '50.00' }, { 'shipping.cost': '50.00' }, { name: 'shipping.cost', value: '50.00', message: 'shipping.cost with taxAmount 50.00 exceeds amount 92.00, which includes both' }],
+        [{ 'shipping.cost': '10.00' }, { amount: '5.00', 'shipping.cost': '8.00' }, { name: 'shipping.cost', value: '8.00', message: 'shipping.cost must not exceed amount 5.00, which includes it' }],
+      ] as const) {
+        const id = await prepareCheckout(gw.client, stored);
+        const { status, body } = await gw.client.post(`/v1/checkouts/${id}`, update);
+        assert.equal(status, 400, JSON.stringify(update));
+        assert.equal(body.result.code, '100.550.301');
+        assert.deepEqual(body.result.parameterErrors, [error], JSON.stringify(update));
+        assert.equal((await shopper.form(id)).body.amount, '92.00');
+      }
+    });
+
     it('refuses overridePaymentType on an update (the spec: accepted only when creating a checkout), naming it', async () => {
       const id = await prepareCheckout(gw.client);
       const { status, body } = await gw.client.post(`/v1/checkouts/${id}`, { amount: '13.00', 'overridePaymentType[VISA]': 'PA' });
