@@ -6,8 +6,22 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 
-// Receivers are few per gateway and hear from it often: their connections are kept open.
-const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+/**
+ * How long a connection to a receiver is kept once idle. A busy receiver hears from the gateway
+ * again well within it; without it an idle connection stayed open until the receiver closed it,
+ * never for one that does not (Go's net/http by default), so every receiver ever sent to held up
+ * to its peak of parallel connections for good. Below the 5 s of Node's and Apache's servers, so
+ * the gateway closes first rather than send on a connection the receiver is closing (a receiver's
+ * `Keep-Alive: timeout=n` shortens it to n - 1 s).
+ */
+export const IDLE_CONNECTION_MS = 4_000;
+
+// Receivers hear from the gateway often: their connections are kept open while they do. The
+// agents' timeout closes only idle connections; an attempt's own time is the timer below.
+const agents = {
+  http: new HttpAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
+  https: new HttpsAgent({ keepAlive: true, timeout: IDLE_CONNECTION_MS }),
+};
 
 /** The attempt outlasted its time (its name is what delivery reports). */
 export class TimeoutError extends Error {

@@ -1,10 +1,10 @@
 // postNotification: what a receiver gets, what its answer resolves to, each way an attempt fails, and the live guard on the addresses it connects to.
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { publicAddressLookup } from '../../server/receivers.ts';
-import { postNotification } from '../../server/webhooks/post.ts';
+import { IDLE_CONNECTION_MS, postNotification } from '../../server/webhooks/post.ts';
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
 
@@ -77,6 +77,50 @@ describe('webhooks: one POST to a receiver', () => {
     const pending = postNotification(url, { headers: {}, body: 'x', timeoutMs: 60_000, signal: stop.signal });
     setTimeout(() => stop.abort(), 20);
     await assert.rejects(pending, { name: 'AbortError' });
+  });
+});
+
+describe('webhooks: connections to receivers that never close idle ones', () => {
+  const receivers: Server[] = [];
+  before(async () => {
+    for (let i = 0; i < 5; i++) {
+      const receiver = createServer((request, response) => {
+        request.resume();
+        // Slow enough that four notifications to one receiver need four connections; the
+        // x-delay header holds an answer longer.
+        request.on('end', () => setTimeout(() => response.writeHead(200).end(), Number(request.headers['x-delay'] ?? 20)));
+      });
+      receiver.keepAliveTimeout = 0; // never closes an idle connection, as Go's net/http by default
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      receivers.push(receiver);
+    }
+  });
+  after(async () => {
+    for (const receiver of receivers) {
+      receiver.closeAllConnections();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
+  });
+  const urlOf = (receiver: Server) => `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`;
+  const openConnections = async () => {
+    const counts = await Promise.all(receivers.map((r) => new Promise<number>((resolve, reject) => r.getConnections((error, n) => (error ? reject(error) : resolve(n))))));
+    return counts.reduce((a, b) => a + b, 0);
+  };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it(`closes the gateway's idle connections after ${IDLE_CONNECTION_MS} ms, instead of holding every receiver's for good`, async () => {
+    const sent = receivers.flatMap((receiver) => Array.from({ length: 4 }, () => postNotification(urlOf(receiver), { headers: {}, body: 'x', timeoutMs: 5000 })));
+    assert.deepEqual(await Promise.all(sent), Array(20).fill(200));
+    assert.equal(await openConnections(), 20, 'kept for the next notifications while fresh');
+    await sleep(IDLE_CONNECTION_MS / 2);
+    assert.equal(await openConnections(), 20, 'kept while idle for less than the idle time');
+    await sleep(IDLE_CONNECTION_MS / 2 + 500);
+    assert.equal(await openConnections(), 0);
+  });
+
+  it('lets an answer take longer than the idle time: only an idle connection is closed', async () => {
+    const delay = IDLE_CONNECTION_MS + 500;
+    assert.equal(await postNotification(urlOf(receivers[0]!), { headers: { 'x-delay': String(delay) }, body: 'x', timeoutMs: delay + 5000 }), 200);
   });
 });
 
