@@ -22,5 +22,12 @@ export function checkExpiry(value: string, now = new Date()): { month: string; y
   return months > current + MAX_YEARS_AHEAD * 12 ? { problem: 'year' } : parsed;
 }
 
-/** The holder as the gateway takes it: 3 to 128 letters, spaces, dots, apostrophes and hyphens. */
-export const holderValid = (value: string): boolean => /^[\p{L}\p{M} .'-]{3,128}$/u.test(value.trim());
+/**
+ * What the shopper is told of a holder the gateway would refuse (3 to 128 letters, spaces, dots,
+ * apostrophes and hyphens): the least when it is only short, else to enter the name on the card.
+ */
+export function holderProblem(value: string): 'eMin3' | 'eHolder' | undefined {
+  const holder = value.trim();
+  if (/^[\p{L}\p{M} .'-]{3,128}$/u.test(holder)) return undefined;
+  return /^[\p{L}\p{M} .'-]{1,2}$/u.test(holder) ? 'eMin3' : 'eHolder';
+}

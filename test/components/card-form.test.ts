@@ -208,7 +208,8 @@ describe('card form', () => {
     const validBorder = getComputedStyle(holder).borderTopColor;
     await submit();
     expect(holder.getAttribute('aria-invalid')).to.equal('true');
-    expect(description(holder)).to.equal('Enter the name on the card.');
+    // A name too short is told the least it must have (card.holder: 3 characters at least).
+    expect(description(holder)).to.equal('Enter at least 3 characters.');
     // Marked in the error colour, not only described.
     const errorColour = getComputedStyle(one(el, '#holder-error')).color;
     expect(getComputedStyle(holder).borderTopColor).to.equal(errorColour);
@@ -229,6 +230,14 @@ describe('card form', () => {
     type(expiry, `12/${(new Date().getFullYear() + 21) % 100}`);
     await settle(el);
     expect(description(expiry)).to.equal('Check the expiry year.');
+
+    // Two characters are still too few; none, or a digit, is no name on the card.
+    for (const [typed, said] of [[' Al ', 'Enter at least 3 characters.'], ['', 'Enter the name on the card.'], ['J0', 'Enter the name on the card.'], ['J0hn', 'Enter the name on the card.']]) {
+      type(holder, typed!);
+      blur(holder);
+      await settle(el);
+      expect(description(holder), typed).to.equal(said);
+    }
 
     // Corrected values clear their errors as they are typed.
     type(expiry, '0534');
@@ -265,7 +274,7 @@ describe('card form', () => {
       await resetMouse();
     }
     // The click reached the button: the submit checked the form, announced the error and went back to the field.
-    expect(one(el, '[aria-live]').textContent).to.equal('Enter the name on the card.');
+    expect(one(el, '[aria-live]').textContent).to.equal('Enter at least 3 characters.');
     expect(holder.getAttribute('aria-invalid')).to.equal('true');
     expect(one<HTMLElement>(el, 'pw-card-form').shadowRoot!.activeElement).to.equal(holder);
     expect(submits(posted)).to.have.length(0);

@@ -2,7 +2,7 @@
 // what is refused with which problem.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkExpiry } from '../../src/core/expiry.ts';
+import { checkExpiry, holderProblem } from '../../src/core/expiry.ts';
 import { formatExpiryInput } from '../../src/core/format.ts';
 
 describe('expiry input', () => {
@@ -56,5 +56,26 @@ describe('expiry input', () => {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
     }
+  });
+});
+
+describe('holder input', () => {
+  it('tells a holder of the right characters but fewer than 3 the least it must have, anything else to enter the name', () => {
+    const told = Object.fromEntries(['Jo', ' Al ', 'J', 'Ål', '', '   ', 'J0', 'J0hn', 'Jo & Ann', 'a'.repeat(129), 'Jon', ' Jane Jones ', "O'Neil-Ó. Ng"].map((typed) => [typed, holderProblem(typed)]));
+    assert.deepEqual(told, {
+      Jo: 'eMin3',
+      ' Al ': 'eMin3',
+      J: 'eMin3',
+      Ål: 'eMin3',
+      '': 'eHolder',
+      '   ': 'eHolder',
+      J0: 'eHolder',
+      J0hn: 'eHolder',
+      'Jo & Ann': 'eHolder',
+      ['a'.repeat(129)]: 'eHolder',
+      Jon: undefined,
+      ' Jane Jones ': undefined,
+      "O'Neil-Ó. Ng": undefined,
+    });
   });
 });

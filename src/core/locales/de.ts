@@ -58,4 +58,5 @@ export const de: Texts = [
   'Namen des Kontoinhabers eingeben.', // eAccHolder
   'Die Prüfnummer hat 3 Ziffern.', // eCvv3
   'Die Prüfnummer hat 4 Ziffern.', // eCvv4
+  'Mindestens 3 Zeichen eingeben.', // eMin3
 ];

@@ -58,4 +58,5 @@ export const es: Texts = [
   'Introduce el nombre del titular de la cuenta.', // eAccHolder
   'El código de seguridad tiene 3 dígitos.', // eCvv3
   'El código de seguridad tiene 4 dígitos.', // eCvv4
+  'Introduce al menos 3 caracteres.', // eMin3
 ];

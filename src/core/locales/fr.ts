@@ -58,4 +58,5 @@ export const fr: Texts = [
   'Saisissez le nom du titulaire du compte.', // eAccHolder
   'Le code de sécurité comporte 3 chiffres.', // eCvv3
   'Le code de sécurité comporte 4 chiffres.', // eCvv4
+  'Saisissez au moins 3 caractères.', // eMin3
 ];

@@ -58,4 +58,5 @@ export const it: Texts = [
   'Inserisci il nome dell\u2019intestatario del conto.', // eAccHolder
   'Il codice di sicurezza ha 3 cifre.', // eCvv3
   'Il codice di sicurezza ha 4 cifre.', // eCvv4
+  'Inserisci almeno 3 caratteri.', // eMin3
 ];

@@ -58,4 +58,5 @@ export const nl: Texts = [
   'Vul de naam van de rekeninghouder in.', // eAccHolder
   'De beveiligingscode heeft 3 cijfers.', // eCvv3
   'De beveiligingscode heeft 4 cijfers.', // eCvv4
+  'Vul minimaal 3 tekens in.', // eMin3
 ];

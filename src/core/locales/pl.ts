@@ -58,4 +58,5 @@ export const pl: Texts = [
   'Podaj imię i nazwisko właściciela konta.', // eAccHolder
   'Kod zabezpieczający ma 3 cyfry.', // eCvv3
   'Kod zabezpieczający ma 4 cyfry.', // eCvv4
+  'Wpisz co najmniej 3 znaki.', // eMin3
 ];

@@ -58,4 +58,5 @@ export const pt: Texts = [
   'Introduza o nome do titular da conta.', // eAccHolder
   'O código de segurança tem 3 dígitos.', // eCvv3
   'O código de segurança tem 4 dígitos.', // eCvv4
+  'Introduza pelo menos 3 caracteres.', // eMin3
 ];

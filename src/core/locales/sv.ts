@@ -58,4 +58,5 @@ export const sv: Texts = [
   'Ange kontoinnehavarens namn.', // eAccHolder
   'Säkerhetskoden har 3 siffror.', // eCvv3
   'Säkerhetskoden har 4 siffror.', // eCvv4
+  'Ange minst 3 tecken.', // eMin3
 ];

@@ -58,4 +58,5 @@ export const tr: Texts = [
   'Hesap sahibinin adını girin.', // eAccHolder
   'Güvenlik kodu 3 hanelidir.', // eCvv3
   'Güvenlik kodu 4 hanelidir.', // eCvv4
+  'En az 3 karakter girin.', // eMin3
 ];

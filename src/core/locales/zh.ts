@@ -58,4 +58,5 @@ export const zh: Texts = [
   '请输入账户持有人姓名。', // eAccHolder
   '安全码为3位数字。', // eCvv3
   '安全码为4位数字。', // eCvv4
+  '请至少输入3个字符。', // eMin3
 ];

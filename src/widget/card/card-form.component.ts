@@ -4,7 +4,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { billingParams, type BillingField } from '../../core/address.ts';
 import { brandName } from '../../core/methods.ts';
-import { checkExpiry, holderValid } from '../../core/expiry.ts';
+import { checkExpiry, holderProblem } from '../../core/expiry.ts';
 import { formatExpiryInput } from '../../core/format.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import type { Field, FrameMessage } from '../../core/messages.ts';
@@ -184,7 +184,7 @@ export class CardForm extends MethodForm<CardField> {
   }
 
   protected override problem(field: Exclude<CardField, BillingField>): MessageKey | undefined {
-    if (field === 'holder') return holderValid(this.value('holder')) ? undefined : 'eHolder';
+    if (field === 'holder') return holderProblem(this.value('holder'));
     if (field === 'expiry') {
       if (!this.value('expiry').trim()) return 'eRequired';
       const expiry = checkExpiry(this.value('expiry'));

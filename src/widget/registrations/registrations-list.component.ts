@@ -9,7 +9,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { billingParams, type BillingField } from '../../core/address.ts';
 import { browserFields } from '../../core/browser.ts';
 import { accountHolderValid } from '../../core/bank.ts';
-import { holderValid } from '../../core/expiry.ts';
+import { holderProblem } from '../../core/expiry.ts';
 import { brandName } from '../../core/methods.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import type { Field, FrameMessage } from '../../core/messages.ts';
@@ -139,7 +139,7 @@ export class RegistrationsList extends MethodForm<'cvv' | 'holder' | BillingFiel
 
   protected override problem(field: 'cvv' | 'holder'): MessageKey | undefined {
     if (field === 'holder' && this.#chosen?.bankAccount) return accountHolderValid(this.value('holder')) ? undefined : 'eAccHolder';
-    if (field === 'holder') return holderValid(this.value('holder')) ? undefined : 'eHolder';
+    if (field === 'holder') return holderProblem(this.value('holder'));
     return this.frames.cvvProblem();
   }
 
