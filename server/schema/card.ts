@@ -8,6 +8,8 @@ export const card = z.strictObject({
     .min(3, 'must be at least 3 characters')
     .max(128, 'must be at most 128 characters')
     .regex(/^[\p{L}\p{M} .'-]+$/u, 'must contain letters, spaces, dots, apostrophes and hyphens only')
+    // A128 is a name: spaces, dots or hyphens alone ("   ", "...") name no one.
+    .regex(/\p{L}/u, 'must contain a letter')
     .optional(),
   number: digits(32, 8),
   expiryMonth: z.string().regex(/^(0[1-9]|1[0-2])$/, 'must be two digits from 01 to 12'),

@@ -24,10 +24,11 @@ export function checkExpiry(value: string, now = new Date()): { month: string; y
 
 /**
  * What the shopper is told of a holder the gateway would refuse (3 to 128 letters, spaces, dots,
- * apostrophes and hyphens): the least when it is only short, else to enter the name on the card.
+ * apostrophes and hyphens, a letter among them): the least when it is a name, only short; else to
+ * enter the name on the card.
  */
 export function holderProblem(value: string): 'eMin3' | 'eHolder' | undefined {
   const holder = value.trim();
-  if (/^[\p{L}\p{M} .'-]{3,128}$/u.test(holder)) return undefined;
-  return /^[\p{L}\p{M} .'-]{1,2}$/u.test(holder) ? 'eMin3' : 'eHolder';
+  if (!/^[\p{L}\p{M} .'-]{1,128}$/u.test(holder) || !/\p{L}/u.test(holder)) return 'eHolder';
+  return holder.length < 3 ? 'eMin3' : undefined;
 }

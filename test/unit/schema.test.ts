@@ -205,6 +205,13 @@ describe('card group: security code and holder', () => {
       assert.equal(failure.parameterErrors[0]!.value, holder);
     }
   });
+
+  it('refuses a holder of no letter (spaces, dots, apostrophes or hyphens only) with 100.100.402, saying it needs a letter', () => {
+    for (const holder of ['   ', '...', "-'-", ' . ']) {
+      const failure = assertRefused(payment({ 'card.holder': holder }), '100.100.402', ['card.holder']);
+      assert.match(failure.parameterErrors[0]!.message, /must contain a letter/);
+    }
+  });
 });
 
 describe('bank account group', () => {

@@ -61,7 +61,7 @@ describe('expiry input', () => {
 
 describe('holder input', () => {
   it('tells a holder of the right characters but fewer than 3 the least it must have, anything else to enter the name', () => {
-    const told = Object.fromEntries(['Jo', ' Al ', 'J', 'Ål', '', '   ', 'J0', 'J0hn', 'Jo & Ann', 'a'.repeat(129), 'Jon', ' Jane Jones ', "O'Neil-Ó. Ng"].map((typed) => [typed, holderProblem(typed)]));
+    const told = Object.fromEntries(['Jo', ' Al ', 'J', 'Ål', '', '   ', 'J0', 'J0hn', 'Jo & Ann', 'a'.repeat(129), '...', "-'-", '.J', 'Jon', ' Jane Jones ', "O'Neil-Ó. Ng"].map((typed) => [typed, holderProblem(typed)]));
     assert.deepEqual(told, {
       Jo: 'eMin3',
       ' Al ': 'eMin3',
@@ -73,6 +73,10 @@ describe('holder input', () => {
       J0hn: 'eHolder',
       'Jo & Ann': 'eHolder',
       ['a'.repeat(129)]: 'eHolder',
+      // No letter names no one, as the gateway says; one letter is a short name.
+      '...': 'eHolder',
+      "-'-": 'eHolder',
+      '.J': 'eMin3',
       Jon: undefined,
       ' Jane Jones ': undefined,
       "O'Neil-Ó. Ng": undefined,
