@@ -2,7 +2,7 @@
 import { responseTimestamp } from '../clock.ts';
 import type { Meta } from '../payments/response.ts';
 import { catalogue, type ResultCode } from '../results.ts';
-import { maskValue } from '../schema/errors.ts';
+import { maskCardNumbers, maskValue } from '../schema/errors.ts';
 import type { ParamError } from './params.ts';
 
 export function meta(buildNumber: string, now: Date): Meta {
@@ -14,11 +14,11 @@ export const MAX_PARAMETER_ERRORS = 1000;
 
 /**
  * Every parameter error leaves through here: secrets and card numbers masked whatever produced
- * the error, and at most MAX_PARAMETER_ERRORS of them, the last saying how many more failed.
+ * the error (a card number sent as a name too, in the name and the message naming it), and at most MAX_PARAMETER_ERRORS of them, the last saying how many more failed.
  */
 function outgoing(errors: ParamError[]): ParamError[] {
   const listed = errors.length > MAX_PARAMETER_ERRORS ? errors.slice(0, MAX_PARAMETER_ERRORS - 1) : errors;
-  const masked = listed.map((e) => ({ ...e, value: maskValue(e.name, e.value) }));
+  const masked = listed.map((e) => ({ name: maskCardNumbers(e.name), value: maskValue(e.name, e.value), message: maskCardNumbers(e.message) }));
   if (listed.length === errors.length) return masked;
   const more = errors.length - listed.length;
   return [...masked, { name: 'parameters', value: '', message: `parameters: ${more} more parameter errors are not listed` }];

@@ -99,8 +99,11 @@ export function maskValue(name: string, value: string): string {
   if (SECRET.test(name) && !name.startsWith('bankAccount.')) return LAST_FOUR.test(name) ? lastFour(value) : '*'.repeat(value.length);
   if (looksSecret(name)) return '*'.repeat(value.length);
   if (looksLikeCardNumber(value)) return lastFour(value);
-  return value.replace(DIGIT_RUN, (run) => (looksLikeCardNumber(run.replace(/\D/g, '')) ? maskDigits(run) : run));
+  return maskCardNumbers(value);
 }
+
+/** Card numbers inside any text (a parameter's name, a message naming it) with only their last four digits shown. */
+export const maskCardNumbers = (text: string): string => text.replace(DIGIT_RUN, (run) => (looksLikeCardNumber(run.replace(/\D/g, '')) ? maskDigits(run) : run));
 
 export function codeFor(name: string, missing: boolean): ResultCode {
   for (const [pattern, ifMissing, ifInvalid] of CODES) if (pattern.test(name)) return missing ? ifMissing : ifInvalid;

@@ -177,6 +177,15 @@ describe('request validation over HTTP', () => {
       assert.deepEqual(a.body.result.parameterErrors, [{ name: 'shoeSize', value: '42', message: 'shoeSize is not a parameter of this request' }]);
     });
 
+    it('masks a card number sent as a parameter\u2019s name, in the name and in the message naming it', async () => {
+      const a = await postForm(cardDebit({ '4200000000000000': '1', 'card.4012-0010-3714-1112': 'x' }));
+      assert.equal(a.status, 400, a.text);
+      assert.equal(a.text.includes('4200000000000000') || a.text.includes('4012-0010-3714-1112'), false, a.text);
+      const errors = a.body.result.parameterErrors as Array<{ name: string; message: string }>;
+      assert.deepEqual(errors.map((e) => e.name).sort(), ['************0000', 'card.****-****-****-1112']);
+      assert.deepEqual(errors.find((e) => e.name === '************0000'), { name: '************0000', value: '1', message: '************0000 is not a parameter of this request' });
+    });
+
     it('refuses a taxAmount without decimals with 100.550.303, naming taxAmount', async () => {
       assertInvalid(await postForm(cardDebit({ taxAmount: '10' })), '100.550.303', ['taxAmount']);
     });
