@@ -85,8 +85,11 @@ async function migratePostgres(connectionString: string): Promise<void> {
 }
 
 function openSqlite(dataDir: string): Store {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, 'gateway.sqlite');
+  // Shoppers' names, addresses and masked cards are for the gateway's user only (as card.key is):
+  // made 0600 here, the file gives SQLite the mode of its WAL and shared memory too.
+  closeSync(openSync(file, 'a', 0o600));
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   // A payment is acknowledged only after its commit reached the disk, but SQLite's own fsync at

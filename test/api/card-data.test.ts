@@ -212,6 +212,11 @@ describe('card data is never written to disk or to the log', () => {
     assert.deepEqual(JSON.parse(row.details).card, { bin: '420000', last4Digits: '0109', holder: 'Jane Jones', expiryMonth: '05', expiryYear: '2034' });
   });
 
+  it("the data directory's files are the gateway user's only (no group or other permission), the database, its WAL and shared memory as the card key", () => {
+    const modes = Object.fromEntries(['gateway.sqlite', 'gateway.sqlite-wal', 'gateway.sqlite-shm', 'card.key'].map((name) => [name, (statSync(join(dataDir, name)).mode & 0o777).toString(8)]));
+    assert.deepEqual(modes, { 'gateway.sqlite': '600', 'gateway.sqlite-wal': '600', 'gateway.sqlite-shm': '600', 'card.key': '600' });
+  });
+
   it('no file of the data directory holds a card number or a security code, before or after the checkpoint and after closing', async () => {
     await gw.close();
     closed = true;
