@@ -26,7 +26,7 @@ describe('<payment-widget> locale files', () => {
     waiting.get('form')!.answer(json(formData()));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(el.checkout).to.equal(undefined);
-    expect(one(el, '[part="status"]').textContent).to.equal('Loading…');
+    expect(one(el, '[part="status"]').textContent).to.equal('');
 
     waiting.get('locale')!.answer(localeFile()(locale));
     await waitUntil(() => el.checkout !== undefined, 'the form did not render');
@@ -40,6 +40,49 @@ describe('<payment-widget> locale files', () => {
     expect(one(el, 'button[type="submit"]').textContent).to.match(/^€\s92,00 bezahlen$/);
     expect(all(el, '[part="status"]')).to.have.length(0);
     await expect(el).to.be.accessible();
+  });
+
+  it('shows a German page no English while it loads: a spinner, then the German text once the texts came', async () => {
+    fetchStub = stubFetch();
+    const waiting = new Map<'form' | 'locale', { call: FetchCall; answer: (response: Response | Promise<Response>) => void }>();
+    window.fetch = ((input: RequestInfo | URL, init: RequestInit = {}) =>
+      new Promise<Response>((answer) => waiting.set(String(input).includes('/v1/locales/') ? 'locale' : 'form', { call: { url: String(input), init }, answer }))) as typeof fetch;
+    const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} brands="VISA" locale="de"></payment-widget>`);
+    await waitUntil(() => waiting.size === 2, 'the form data and the locale file were not both requested');
+
+    // The first paint: a spinning ring and no word, in no language.
+    const status = one(el, '[part="status"]');
+    expect(status.textContent).to.equal('');
+    const spinner = getComputedStyle(status, '::before');
+    expect(spinner.content).to.equal('""');
+    expect(spinner.animationName).to.equal('pw-spin');
+    expect(spinner.borderTopColor).to.equal('rgba(0, 0, 0, 0)');
+    await expect(el).to.be.accessible();
+
+    // The texts come first: the status says it in German, the spinner beside it.
+    waiting.get('locale')!.answer(localeFile()(waiting.get('locale')!.call));
+    await waitUntil(() => el.getAttribute('lang') === 'de', 'the German texts were not taken');
+    await el.updateComplete;
+    expect(one(el, '[part="status"]').textContent).to.equal('Wird geladen…');
+    expect(getComputedStyle(one(el, '[part="status"]'), '::before').animationName).to.equal('pw-spin');
+
+    waiting.get('form')!.answer(json(formData()));
+    await waitUntil(() => el.checkout !== undefined, 'the form did not render');
+    await el.updateComplete;
+    expect(all(el, '[part="status"]')).to.have.length(0);
+  });
+
+  it('says "Loading…" at once on an English page, and the shop\u2019s own loading label on any page', async () => {
+    const answers: Array<(response: Response) => void> = [];
+    fetchStub = stubFetch();
+    window.fetch = (() => new Promise<Response>((answer) => answers.push(answer))) as typeof fetch;
+    const english = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} brands="VISA" locale="en-GB"></payment-widget>`);
+    expect(one(english, '[part="status"]').textContent).to.equal('Loading…');
+    const shop = await fixture<PaymentWidget>(
+      html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} brands="VISA" locale="de" .options=${{ labels: { loading: 'Einen Moment…' } }}></payment-widget>`,
+    );
+    expect(one(shop, '[part="status"]').textContent).to.equal('Einen Moment…');
+    await expect(shop).to.be.accessible();
   });
 
   it('is right-to-left in Arabic once its texts arrived, with the frames told so', async () => {

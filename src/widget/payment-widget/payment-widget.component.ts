@@ -501,7 +501,7 @@ export class PaymentWidget extends LitElement {
     return html`<div part="root" class="root ${this.options.style ?? ''}">
       <div class="vh" role="status" aria-live="polite" aria-atomic="true">${this.announcer.message}</div>
       <i class="probe" hidden></i>
-      ${this.loading ? html`<p part="status">${this.#strings.loading}</p>` : nothing}
+      ${this.loading ? html`<p part="status" class="busy">${this.#locale === this.#asked || this.options.labels?.loading ? this.#strings.loading : nothing}</p>` : nothing}
       ${this.loadError ? html`<p part="alert">${this.loadError}</p>` : nothing}
       ${this.paid
         ? html`<p part="status">${this.#strings.rPaid}</p>`

@@ -4,6 +4,8 @@ import { themeDefaults } from '../theme.ts';
 
 // .root's overflow-wrap is anywhere, not break-word: a long word (Rechnungsadresse at a large font
 // size on a narrow screen) then also lets its box narrow, so it wraps instead of widening the page.
+// .busy is the status while the form data loads: a spinner, which speaks no language, with
+// "Loading…" beside it once the texts of the locale asked for are there (not English on a German page).
 export const styles = [
   themeDefaults,
   formStyles,
@@ -67,6 +69,23 @@ export const styles = [
     }
     [part='status'] {
       margin: 0;
+    }
+    .busy::before {
+      content: '';
+      display: inline-block;
+      width: 1em;
+      height: 1em;
+      margin-inline-end: 0.5em;
+      vertical-align: -0.125em;
+      border: 2px solid;
+      border-top-color: transparent;
+      border-radius: 50%;
+      animation: pw-spin 1s linear infinite;
+    }
+    @keyframes pw-spin {
+      to {
+        transform: rotate(1turn);
+      }
     }
     /* Never shown: resolves the frames' size tokens as a frame's input uses them (frameTokens). */
     .probe {
