@@ -7,7 +7,9 @@ import { ar } from '../src/core/locales/ar.ts';
 import { de } from '../src/core/locales/de.ts';
 import type { Texts } from '../src/core/locales/en.ts';
 import { es } from '../src/core/locales/es.ts';
+import { fa } from '../src/core/locales/fa.ts';
 import { fr } from '../src/core/locales/fr.ts';
+import { he } from '../src/core/locales/he.ts';
 import { it } from '../src/core/locales/it.ts';
 import { ja } from '../src/core/locales/ja.ts';
 import { nl } from '../src/core/locales/nl.ts';
@@ -15,10 +17,11 @@ import { pl } from '../src/core/locales/pl.ts';
 import { pt } from '../src/core/locales/pt.ts';
 import { sv } from '../src/core/locales/sv.ts';
 import { tr } from '../src/core/locales/tr.ts';
+import { ur } from '../src/core/locales/ur.ts';
 import { zh } from '../src/core/locales/zh.ts';
 import { localeFileName, sri } from './sri.ts';
 
-const TEXTS: Record<Exclude<Locale, 'en'>, Texts> = { ar, de, es, fr, it, ja, nl, pl, pt, sv, tr, zh };
+const TEXTS: Record<Exclude<Locale, 'en'>, Texts> = { ar, de, es, fa, fr, he, it, ja, nl, pl, pt, sv, tr, ur, zh };
 
 export interface LocaleFile {
   locale: Exclude<Locale, 'en'>;

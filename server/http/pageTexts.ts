@@ -1,9 +1,10 @@
 // The texts of the gateway's own pages the shopper reads (server/http/routes/threeds.ts): the
-// 3-D Secure waiting and finishing pages and the result page, in the widget's 13 languages. The
+// 3-D Secure waiting and finishing pages and the result page, in the widget's languages. The
 // simulated issuer's and provider's pages stand in for third parties' and stay in English.
 // Which language: the payment's `locale` (a checkout's, for the payment page's payments), else
 // customer.browser.language, else the shopper's browser (Accept-Language), else English.
 import { formatAmount } from '../../src/core/format.ts';
+import { dirOf, localeOf, type Locale } from '../../src/core/locale-list.ts';
 import { groupsOf, isPending, isSuccess } from '../results.ts';
 
 export interface PageTexts {
@@ -100,6 +101,24 @@ const TEXTS = {
     cancelled: 'Cancelado.',
     technical: 'Error técnico. Inténtalo más tarde.',
   },
+  fa: {
+    checking: 'در حال بررسی پرداخت',
+    wait: 'لطفاً لحظه\u200cای صبر کنید.',
+    withBank: 'در حال بررسی پرداخت با بانک شما…',
+    opening: 'در حال باز کردن صفحه تأیید بانک شما…',
+    finished: 'احراز هویت پایان یافت.',
+    continue: 'ادامه',
+    paySuccess: 'پرداخت موفق بود',
+    payPending: 'پرداخت در انتظار است',
+    payFailed: 'پرداخت تکمیل نشد',
+    authSuccess: 'احراز هویت موفق بود',
+    authPending: 'احراز هویت در انتظار است',
+    authFailed: 'احراز هویت تکمیل نشد',
+    declined: 'بانک شما پرداخت را رد کرد.',
+    authentication: 'احراز هویت کارت ناموفق بود.',
+    cancelled: 'لغو شد.',
+    technical: 'خطای فنی. بعداً دوباره امتحان کنید.',
+  },
   fr: {
     checking: 'Vérification du paiement',
     wait: 'Veuillez patienter un instant.',
@@ -117,6 +136,24 @@ const TEXTS = {
     authentication: 'Échec de l\u2019authentification de la carte.',
     cancelled: 'Annulé.',
     technical: 'Erreur technique. Réessayez plus tard.',
+  },
+  he: {
+    checking: 'התשלום בבדיקה',
+    wait: 'נא להמתין רגע.',
+    withBank: 'התשלום נבדק מול הבנק שלך…',
+    opening: 'דף האימות של הבנק נפתח…',
+    finished: 'האימות הסתיים.',
+    continue: 'המשך',
+    paySuccess: 'התשלום בוצע בהצלחה',
+    payPending: 'התשלום בהמתנה',
+    payFailed: 'התשלום לא הושלם',
+    authSuccess: 'האימות הצליח',
+    authPending: 'האימות בהמתנה',
+    authFailed: 'האימות לא הושלם',
+    declined: 'הבנק דחה את התשלום.',
+    authentication: 'אימות הכרטיס נכשל.',
+    cancelled: 'בוטל.',
+    technical: 'שגיאה טכנית. נסו שוב מאוחר יותר.',
   },
   it: {
     checking: 'Verifica del pagamento',
@@ -244,6 +281,24 @@ const TEXTS = {
     cancelled: 'İptal edildi.',
     technical: 'Teknik hata. Daha sonra tekrar deneyin.',
   },
+  ur: {
+    checking: 'ادائیگی کی جانچ ہو رہی ہے',
+    wait: 'براہِ کرم تھوڑا انتظار کریں۔',
+    withBank: 'آپ کے بینک سے ادائیگی کی تصدیق ہو رہی ہے…',
+    opening: 'آپ کے بینک کی تصدیق کھل رہی ہے…',
+    finished: 'تصدیق مکمل ہو گئی۔',
+    continue: 'جاری رکھیں',
+    paySuccess: 'ادائیگی کامیاب',
+    payPending: 'ادائیگی زیرِ التوا',
+    payFailed: 'ادائیگی مکمل نہیں ہوئی',
+    authSuccess: 'تصدیق کامیاب',
+    authPending: 'تصدیق زیرِ التوا',
+    authFailed: 'تصدیق مکمل نہیں ہوئی',
+    declined: 'آپ کے بینک نے مسترد کر دیا۔',
+    authentication: 'کارڈ کی تصدیق ناکام ہو گئی۔',
+    cancelled: 'منسوخ کر دیا گیا۔',
+    technical: 'تکنیکی خرابی۔ بعد میں دوبارہ کوشش کریں۔',
+  },
   zh: {
     checking: '正在确认付款',
     wait: '请稍候。',
@@ -262,9 +317,9 @@ const TEXTS = {
     cancelled: '已取消。',
     technical: '技术错误。请稍后再试。',
   },
-} satisfies Record<string, PageTexts>;
+} satisfies Record<Locale, PageTexts>;
 
-export type PageLanguage = keyof typeof TEXTS;
+export type PageLanguage = Locale;
 
 export interface PageLocale {
   lang: PageLanguage;
@@ -272,34 +327,29 @@ export interface PageLocale {
   texts: PageTexts;
 }
 
-const isLanguage = (value: string): value is PageLanguage => Object.hasOwn(TEXTS, value);
-
-/** The primary language subtag of a BCP 47 tag or a Java-style locale (de-DE, de_DE, DE). */
-const languageOf = (tag: string): string => tag.trim().split(/[-_]/)[0]!.toLowerCase();
-
-/** The languages of an Accept-Language header, most wanted first (q=0 means "not this one"). */
-function acceptedLanguages(header: string): string[] {
+/** The languages of an Accept-Language header the pages speak, most wanted first (q=0 means "not this one"). */
+function acceptedLanguages(header: string): PageLanguage[] {
   return header
     .split(',')
     .slice(0, 32)
     .map((part, index) => {
       const [tag = '', ...params] = part.split(';');
       const q = params.map((p) => /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { language: languageOf(tag), q: q === undefined ? 1 : Number(q), index };
+      return { language: localeOf(tag), q: q === undefined ? 1 : Number(q), index };
     })
-    .filter((entry) => entry.q > 0 && entry.language !== '*')
+    .filter((entry) => entry.q > 0 && entry.language !== undefined)
     .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((entry) => entry.language);
+    .map((entry) => entry.language!);
 }
 
 /**
  * The language of a page: the first of the payment's locale, its customer.browser.language and
- * the browser's Accept-Language that the pages speak; English otherwise.
+ * the browser's Accept-Language that the pages speak (as the widget picks its locale:
+ * src/core/locale-list.ts), English otherwise.
  */
 export function pageLocale(chosen: ReadonlyArray<string | undefined>, acceptLanguage: string | undefined): PageLocale {
-  const candidates = [...chosen.filter((value): value is string => !!value).map(languageOf), ...acceptedLanguages(acceptLanguage ?? '')];
-  const lang = candidates.find(isLanguage) ?? 'en';
-  return { lang, dir: lang === 'ar' ? 'rtl' : 'ltr', texts: TEXTS[lang] };
+  const lang = chosen.map((value) => localeOf(value ?? '')).find((locale) => locale !== undefined) ?? acceptedLanguages(acceptLanguage ?? '')[0] ?? 'en';
+  return { lang, dir: dirOf(lang), texts: TEXTS[lang] };
 }
 
 /**

@@ -1,22 +1,17 @@
-// The widget's texts in 13 locales: labels, placeholders, field errors and one message per group
+// The widget's texts in 18 locales: labels, placeholders, field errors and one message per group
 // of gateway result codes (results.ts picks the key). Only English is in the bundle; each other
 // locale is a file of its own (dist/locales/{locale}.json, a JSON array in KEYS order, written by
 // the widget's build from src/core/locales/) that the widget fetches with the integrity the build
-// gave it (widget/internal/locales.ts). Arabic is right-to-left; card fields keep Western digits in
-// every locale (format.ts maps other digit scripts to ASCII).
-import { LOCALES, type Locale } from './locale-list.ts';
+// gave it (widget/internal/locales.ts). Arabic, Persian, Hebrew and Urdu are right-to-left; card
+// fields keep Western digits in every locale (format.ts maps other digit scripts to ASCII).
+import { dirOf, localeOf, LOCALES, type Locale } from './locale-list.ts';
 import { en, KEYS, type MessageKey } from './locales/en.ts';
 
-export { LOCALES, type Locale, type MessageKey };
+export { dirOf, LOCALES, type Locale, type MessageKey };
 export type Strings = Readonly<Record<MessageKey, string>>;
 
-const RTL: ReadonlySet<string> = new Set(['ar']);
-
-/** The closest supported locale: "pt-BR" → "pt", "zh-Hant-TW" → "zh", anything unknown → "en". */
-export function resolveLocale(requested: string | undefined): Locale {
-  const language = (requested ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
-  return (LOCALES as readonly string[]).includes(language) ? (language as Locale) : 'en';
-}
+/** The closest supported locale: "pt-PT" → "pt", "pt-BR" → "pt-BR", "zh-TW" → "zh-Hant", anything unknown → "en". */
+export const resolveLocale = (requested: string | undefined): Locale => localeOf(requested ?? '') ?? 'en';
 
 /**
  * The tag amounts are formatted with: the requested one with its region (pt-PT writes 92,00 €,
@@ -31,8 +26,6 @@ export function formattingLocale(requested: string | undefined, locale: Locale):
     return locale;
   }
 }
-
-export const dirOf = (locale: Locale): 'rtl' | 'ltr' => (RTL.has(locale) ? 'rtl' : 'ltr');
 
 /** wpwlOptions.labels names that integrations of this kind of widget already use. */
 const ALIASES: Readonly<Record<string, MessageKey>> = { cardNumber: 'number', cardHolder: 'holder', expiryDate: 'expiry', submit: 'payAmount' };

@@ -1,4 +1,19 @@
 // The widget's locales: English is in the bundle, every other one is a file of the build (i18n.ts).
-// A module of its own, so that the service worker lists those files without taking any text along.
-export const LOCALES = ['ar', 'de', 'en', 'es', 'fr', 'it', 'ja', 'nl', 'pl', 'pt', 'sv', 'tr', 'zh'] as const;
+// A module of its own, so that the service worker lists those files, and the gateway's pages pick
+// their language, without taking any text along.
+export const LOCALES = ['ar', 'de', 'en', 'es', 'fa', 'fr', 'he', 'it', 'ja', 'nl', 'pl', 'pt', 'sv', 'tr', 'ur', 'zh'] as const;
 export type Locale = (typeof LOCALES)[number];
+
+const RTL: readonly string[] = ['ar', 'fa', 'he', 'ur'];
+
+export const dirOf = (locale: Locale): 'rtl' | 'ltr' => (RTL.includes(locale) ? 'rtl' : 'ltr');
+
+/**
+ * The locale of a BCP 47 tag or a Java-style one (de_AT), undefined when none is supported: its
+ * language (de-AT → de), iw (Java's and older Android's Hebrew) → he.
+ */
+export function localeOf(tag: string): Locale | undefined {
+  const language = tag.trim().toLowerCase().split(/[-_]/)[0];
+  const code = language === 'iw' ? 'he' : language;
+  return (LOCALES as readonly string[]).includes(code!) ? (code as Locale) : undefined;
+}

@@ -94,6 +94,27 @@ describe('<payment-widget> locale files', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('speaks Hebrew, Persian and Urdu right to left, Hebrew asked for by Java\u2019s old code iw too', async () => {
+    // The amounts keep their direction marks in a right-to-left sentence; compared without them.
+    const plain = (text: string | null) => (text ?? '').replace(/[\u200e\u200f\u061c]/g, '').replace(/\s/g, ' ');
+    for (const [asked, lang, holder, pay] of [
+      ['iw_IL', 'he', 'שם בעל הכרטיס', 'לתשלום 92.00 €'],
+      ['fa-IR', 'fa', 'نام دارنده کارت', 'پرداخت € 92.00'],
+      ['ur-PK', 'ur', 'کارڈ پر درج نام', '€92.00 ادا کریں'],
+    ] as const) {
+      fetchStub = stubFetch();
+      const el = await widget({ brands: 'VISA', locale: asked });
+      expect(el.getAttribute('lang')).to.equal(lang);
+      expect(el.getAttribute('dir')).to.equal('rtl');
+      expect(getComputedStyle(one(el, 'pw-card-form')).direction).to.equal('rtl');
+      expect(one(el, 'label[for="holder"]').textContent).to.equal(holder);
+      expect(plain(one(el, 'button[type="submit"]').textContent)).to.equal(pay);
+      expect(fetchStub.calls.some((call) => call.url.includes(`/v1/locales/${lang}.json`))).to.equal(true);
+      await expect(el).to.be.accessible();
+      fetchStub.restore();
+    }
+  });
+
   it('renders in English when the locale file does not match its integrity', async () => {
     // The test server's tampered copy really differs (one text changed), so Chromium refuses it.
     const tampered = (await (await fetch('/__locales/tampered/de.json')).json()) as string[];

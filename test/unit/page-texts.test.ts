@@ -42,8 +42,18 @@ describe('gateway page texts', () => {
     assert.equal(plain(pageAmount('92.00', 'EUR', 'ar')), '92.00 €');
   });
 
-  it('are right to left in Arabic only', () => {
-    for (const locale of LOCALES) assert.equal(pageLocale([locale], undefined).dir, locale === 'ar' ? 'rtl' : 'ltr');
+  it('are right to left in Arabic, Persian, Hebrew and Urdu only', () => {
+    for (const locale of LOCALES) assert.equal(pageLocale([locale], undefined).dir, ['ar', 'fa', 'he', 'ur'].includes(locale) ? 'rtl' : 'ltr', locale);
+  });
+
+  it('speak Hebrew, Persian and Urdu, right to left, to those who ask (Hebrew by Java\u2019s old code iw too)', () => {
+    assert.deepEqual(pageLocale(['he-IL'], undefined), { lang: 'he', dir: 'rtl', texts: pageLocale(['he'], undefined).texts });
+    assert.equal(pageLocale(['iw_IL'], undefined).lang, 'he');
+    assert.equal(pageLocale([], 'ko, fa-IR;q=0.9, en;q=0.8').lang, 'fa');
+    assert.equal(pageLocale([undefined, 'ur-PK'], 'en').lang, 'ur');
+    assert.equal(pageLocale(['he'], undefined).texts.paySuccess, 'התשלום בוצע בהצלחה');
+    assert.equal(pageLocale(['fa'], undefined).texts.paySuccess, 'پرداخت موفق بود');
+    assert.equal(pageLocale(['ur'], undefined).texts.paySuccess, 'ادائیگی کامیاب');
   });
 
   it('head the result by what ended and how', () => {

@@ -43,6 +43,7 @@ import { escapeHtml, localePreload, originOf, scriptTag, sendPage, WEBVIEW_CSP }
 import { handle, handleAs, type Caller, type Gateway } from '../pipeline.ts';
 import { NOT_BUILT, optionalAsset } from '../widgetAssets.ts';
 import { methods, parseBody } from './common.ts';
+import { localeOf } from '../../../src/core/locale-list.ts';
 
 /** integrity=true while the widget is not built: no integrity can be given. */
 interface Unavailable {
@@ -344,8 +345,8 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
       const webview = optionalAsset(g.assets, 'webview.js');
       const locale = checkout.request.locale && /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8}){0,3}$/.test(checkout.request.locale) ? checkout.request.locale.replace(/_/g, '-') : 'en';
       // The widget takes its locale from this page's lang: its texts start loading with the page.
-      const language = locale.split('-')[0]!.toLowerCase();
-      const texts = g.assets.locales.get(language);
+      const language = localeOf(locale);
+      const texts = language && g.assets.locales.get(language);
       const html = `<!doctype html>
 <html lang="${escapeHtml(locale)}">
 <head>

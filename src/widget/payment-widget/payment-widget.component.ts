@@ -320,8 +320,9 @@ export class PaymentWidget extends LitElement {
 
   /**
    * The amount in the page's locale. Left-to-right texts drop the direction marks a right-to-left
-   * language's format carries (a Hebrew page gets the English texts): in an English sentence they
-   * moved its spaces and currency about, "Pay  12.34₪" for "Pay 12.34 ₪".
+   * language's format carries (a Pashto or Yiddish page, in a browser whose locale data has them,
+   * gets the English texts): in an English sentence they moved its spaces and currency about,
+   * "Pay  12.34₪" for "Pay 12.34 ₪".
    */
   #amount(checkout: CheckoutForm, locale: Locale): string {
     const amount = formatAmount(checkout.amount, checkout.currency, formattingLocale(this.#requested, locale));
