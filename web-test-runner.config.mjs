@@ -95,7 +95,7 @@ function threedsPages() {
 function localePages() {
   const files = new Map(LOCALE_FILES.map((file) => [file.locale, file.source]));
   return async (ctx, next) => {
-    const match = /^\/(v1\/locales|__locales\/tampered)\/([a-z]+)\.json$/.exec(ctx.path);
+    const match = /^\/(v1\/locales|__locales\/tampered)\/([A-Za-z-]+)\.json$/.exec(ctx.path);
     const source = match && files.get(match[2]);
     if (!source) return next();
     ctx.type = 'application/json';

@@ -13,5 +13,5 @@ for (const file of Object.keys(manifest.files)) {
   writeFileSync(join('dist', `${file}.gz`), gzipSync(bytes, { level: 9 }));
 }
 for (const [file, entry] of Object.entries(manifest.files)) {
-  console.log(`${file.padEnd(18)} ${String(entry.bytes).padStart(7)} B  ${String(entry.gzipBytes).padStart(6)} B gzip  ${entry.integrity}`);
+  console.log(`${file.padEnd(20)} ${String(entry.bytes).padStart(7)} B  ${String(entry.gzipBytes).padStart(6)} B gzip  ${entry.integrity}`);
 }

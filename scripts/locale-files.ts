@@ -19,9 +19,10 @@ import { sv } from '../src/core/locales/sv.ts';
 import { tr } from '../src/core/locales/tr.ts';
 import { ur } from '../src/core/locales/ur.ts';
 import { zh } from '../src/core/locales/zh.ts';
+import { zhHant } from '../src/core/locales/zh-Hant.ts';
 import { localeFileName, sri } from './sri.ts';
 
-const TEXTS: Record<Exclude<Locale, 'en'>, Texts> = { ar, de, es, fa, fr, he, it, ja, nl, pl, pt, sv, tr, ur, zh };
+const TEXTS: Record<Exclude<Locale, 'en'>, Texts> = { ar, de, es, fa, fr, he, it, ja, nl, pl, pt, sv, tr, ur, zh, 'zh-Hant': zhHant };
 
 export interface LocaleFile {
   locale: Exclude<Locale, 'en'>;

@@ -581,7 +581,7 @@ export const operations: Operation[] = [
     summary: 'The widget\u2019s texts in one locale other than English',
     description: 'A JSON array of strings, one per text of the widget; the widget fetches its shopper\u2019s locale with the integrity its build holds.',
     credential: 'none',
-    id: { name: 'file', description: 'The locale\u2019s file: its language code and .json, such as de.json.', pattern: /^[a-z]{2,3}\.json$/ },
+    id: { name: 'file', description: 'The locale\u2019s file: its language code, with the script or region some locales have, and .json, such as de.json or zh-Hant.json.', pattern: /^[a-z]{2,3}(-[A-Z][a-z]{3}|-[A-Z]{2})?\.json$/ },
     responses: {
       '200': { description: 'The texts: the exact bytes whose sha384 the manifest holds; CORS *; cached for a year (immutable) at the URL of its version (?v=), revalidated (no-cache, ETag) at any other (the plain one, ?checkoutId=).', content: 'json' },
       '304': { description: 'Not modified (If-None-Match).', content: 'none' },

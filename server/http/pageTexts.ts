@@ -317,6 +317,24 @@ const TEXTS = {
     cancelled: '已取消。',
     technical: '技术错误。请稍后再试。',
   },
+  'zh-Hant': {
+    checking: '正在確認付款',
+    wait: '請稍候。',
+    withBank: '正在與您的銀行確認付款…',
+    opening: '正在開啟銀行的驗證頁面…',
+    finished: '驗證已完成。',
+    continue: '繼續',
+    paySuccess: '付款成功',
+    payPending: '付款處理中',
+    payFailed: '付款未完成',
+    authSuccess: '驗證成功',
+    authPending: '驗證處理中',
+    authFailed: '驗證未完成',
+    declined: '銀行拒絕了這筆付款。',
+    authentication: '卡片驗證失敗。',
+    cancelled: '已取消。',
+    technical: '技術錯誤。請稍後再試。',
+  },
 } satisfies Record<Locale, PageTexts>;
 
 export type PageLanguage = Locale;

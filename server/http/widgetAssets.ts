@@ -36,7 +36,7 @@ export interface Asset extends StaticContent {
  * cannot. A build from before these files (its widget holds every text) has none to serve. A
  * listed file that is missing or does not match is kept as undefined: its requests answer 503.
  */
-export const LOCALE_FILE = /^locales\/([a-z]{2,3})\.json$/;
+export const LOCALE_FILE = /^locales\/([a-z]{2,3}(?:-[A-Z][a-z]{3}|-[A-Z]{2})?)\.json$/;
 
 export type WidgetAssets =
   | { ready: true; files: Record<WidgetFile, Asset>; optional: Partial<Record<OptionalFile, Asset>>; locales: ReadonlyMap<string, Asset | undefined>; problems: string[] }

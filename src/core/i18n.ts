@@ -1,16 +1,17 @@
-// The widget's texts in 18 locales: labels, placeholders, field errors and one message per group
-// of gateway result codes (results.ts picks the key). Only English is in the bundle; each other
-// locale is a file of its own (dist/locales/{locale}.json, a JSON array in KEYS order, written by
-// the widget's build from src/core/locales/) that the widget fetches with the integrity the build
-// gave it (widget/internal/locales.ts). Arabic, Persian, Hebrew and Urdu are right-to-left; card
-// fields keep Western digits in every locale (format.ts maps other digit scripts to ASCII).
+// The widget's texts in the locales of locale-list.ts: labels, placeholders, field errors and one
+// message per group of gateway result codes (results.ts picks the key). Only English is in the
+// bundle; each other locale is a file of its own (dist/locales/{locale}.json, a JSON array in KEYS
+// order, written by the widget's build from src/core/locales/) that the widget fetches with the
+// integrity the build gave it (widget/internal/locales.ts). Arabic, Persian, Hebrew and Urdu are
+// right-to-left; card fields keep Western digits in every locale (format.ts maps other digit
+// scripts to ASCII).
 import { dirOf, localeOf, LOCALES, type Locale } from './locale-list.ts';
 import { en, KEYS, type MessageKey } from './locales/en.ts';
 
 export { dirOf, LOCALES, type Locale, type MessageKey };
 export type Strings = Readonly<Record<MessageKey, string>>;
 
-/** The closest supported locale: "pt-PT" → "pt", "pt-BR" → "pt-BR", "zh-TW" → "zh-Hant", anything unknown → "en". */
+/** The closest supported locale: "de-AT" → "de", "zh-TW" → "zh-Hant", anything unknown → "en" (locale-list.ts › localeOf). */
 export const resolveLocale = (requested: string | undefined): Locale => localeOf(requested ?? '') ?? 'en';
 
 /**

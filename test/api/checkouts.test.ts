@@ -908,6 +908,9 @@ function checkoutSuite(options: TestGatewayOptions) {
       };
       const integrity = dist.manifest.files['locales/ar.json']!.integrity;
       assert.deepEqual(await preloads('ar_EG'), [[`/v1/locales/ar.json?v=${encodeURIComponent(integrity.slice(7, 23))}`, integrity]]);
+      // Taiwan's Chinese is the Traditional file, as the widget resolves it.
+      const traditional = dist.manifest.files['locales/zh-Hant.json']!.integrity;
+      assert.deepEqual(await preloads('zh_TW'), [[`/v1/locales/zh-Hant.json?v=${encodeURIComponent(traditional.slice(7, 23))}`, traditional]]);
       assert.deepEqual(await preloads('en'), []);
       assert.deepEqual(await preloads(), []);
       // A locale this build has no file of: the widget speaks English, nothing to preload.
@@ -915,13 +918,13 @@ function checkoutSuite(options: TestGatewayOptions) {
     });
 
     it('answers 404 naming the file for a locale the build has no file of, English included', async () => {
-      for (const file of ['en.json', 'xx.json', 'de.js', 'DE.json', '..%2Fmanifest.json']) {
+      for (const file of ['en.json', 'xx.json', 'de.js', 'DE.json', 'zh-hant.json', 'zh-Hant-TW.json', '..%2Fmanifest.json']) {
         const response = await fetch(`${gw.base}/v1/locales/${file}`);
         assert.equal(response.status, 404, file);
         const body = (await response.json()) as any;
         assert.equal(body.result.code, '200.300.404');
         assert.equal(body.result.parameterErrors[0].name, 'file');
-        assert.equal(body.result.parameterErrors[0].message, "file must be the texts of one of the widget's locales: de.json, ar.json");
+        assert.equal(body.result.parameterErrors[0].message, "file must be the texts of one of the widget's locales: de.json, ar.json, zh-Hant.json");
       }
       const post = await fetch(`${gw.base}/v1/locales/de.json`, { method: 'POST' });
       assert.equal(post.status, 405);

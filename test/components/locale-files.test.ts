@@ -115,6 +115,28 @@ describe('<payment-widget> locale files', () => {
     }
   });
 
+  it('speaks Traditional Chinese to Taiwan, Hong Kong and Macau, Simplified to mainland China and Singapore', async () => {
+    for (const [asked, lang, legend, expiry] of [
+      ['zh-TW', 'zh-Hant', '付款方式', '有效期限'],
+      ['zh-HK', 'zh-Hant', '付款方式', '有效期限'],
+      ['zh_MO', 'zh-Hant', '付款方式', '有效期限'],
+      ['zh-Hant', 'zh-Hant', '付款方式', '有效期限'],
+      ['zh-CN', 'zh', '支付方式', '有效期'],
+      ['zh-Hans-HK', 'zh', '支付方式', '有效期'],
+    ] as const) {
+      fetchStub = stubFetch();
+      const el = await widget({ brands: 'VISA DIRECTDEBIT_SEPA', locale: asked });
+      expect(el.getAttribute('lang'), asked).to.equal(lang);
+      expect(fetchStub.calls.filter((call) => call.url.includes('/v1/locales/')).map((call) => new URL(call.url).pathname)).to.deep.equal([`/v1/locales/${lang}.json`]);
+      expect(one(el, 'legend').textContent, asked).to.equal(legend);
+      expect(one(el, 'label[for="expiry"]').textContent, asked).to.equal(expiry);
+      // The frames load the asked locale's texts under its own name.
+      expect(new URL(one<HTMLIFrameElement>(el, 'iframe').src).searchParams.get('locale')).to.equal(lang);
+      await expect(el).to.be.accessible();
+      fetchStub.restore();
+    }
+  });
+
   it('renders in English when the locale file does not match its integrity', async () => {
     // The test server's tampered copy really differs (one text changed), so Chromium refuses it.
     const tampered = (await (await fetch('/__locales/tampered/de.json')).json()) as string[];

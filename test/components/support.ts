@@ -40,7 +40,7 @@ export type Responder = (call: FetchCall) => Response | Promise<Response>;
 export const json = (body: unknown, status = 200): Response => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const originalFetch = window.fetch.bind(window);
-const LOCALE_FILE = /\/v1\/locales\/[a-z]+\.json(\?|$)/;
+const LOCALE_FILE = /\/v1\/locales\/[A-Za-z-]+\.json(\?|$)/;
 
 /**
  * The fake gateway's locale files: the test server's (web-test-runner.config.mjs) at the same

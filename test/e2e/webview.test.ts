@@ -165,7 +165,7 @@ describe('the webview payment page in Chromium', () => {
     // Only the page, the scripts and the frame page were kept: never an API answer.
     const kept = (await page.evaluate(`caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name).then((cache) => cache.keys())))).then((lists) => lists.flat().map((request) => new URL(request.url).pathname))`)) as string[];
     assert.ok(kept.length >= 6, `kept: ${kept.join(', ')}`);
-    for (const path of kept) assert.match(path, /^\/v1\/(paymentWidgets\.js|webview\.js|frames\/secure-frame\.js|frames\/pages\.css|frames\/card|checkouts\/[^/]+\/page|locales\/[a-z]{2}\.json)$/, `the service worker kept ${path}`);
+    for (const path of kept) assert.match(path, /^\/v1\/(paymentWidgets\.js|webview\.js|frames\/secure-frame\.js|frames\/pages\.css|frames\/card|checkouts\/[^/]+\/page|locales\/[a-z]{2}(-[A-Za-z]+)?\.json)$/, `the service worker kept ${path}`);
 
     await context.setOffline(false);
     assert.deepEqual(await violations(), []);

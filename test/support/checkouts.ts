@@ -8,11 +8,12 @@ import { manifestFor, type Manifest } from '../../scripts/sri.ts';
 import { cardDebit, sepaDebit, type Client, type Reply } from './gateway.ts';
 
 /**
- * A dist directory with two small scripts, two locale files (de, ar) and the manifest the build
- * would write for them; with `later`, also the later builds' files (threeds.js, webview.js, sw.js).
+ * A dist directory with two small scripts, three locale files (de, ar, zh-Hant) and the manifest
+ * the build would write for them; with `later`, also the later builds' files (threeds.js,
+ * webview.js, sw.js).
  */
 /** The texts of fakeDist's locale files. */
-export const FAKE_LOCALES = { de: ['Zahlungsart', 'Karte'], ar: ['طريقة الدفع', 'بطاقة'] };
+export const FAKE_LOCALES = { de: ['Zahlungsart', 'Karte'], ar: ['طريقة الدفع', 'بطاقة'], 'zh-Hant': ['付款方式', '卡片'] };
 
 export function fakeDist(options: { later?: boolean } = {}): { dir: string; manifest: Manifest } {
   const dir = mkdtempSync(join(tmpdir(), 'gw-dist-'));
@@ -21,7 +22,8 @@ export function fakeDist(options: { later?: boolean } = {}): { dir: string; mani
   mkdirSync(join(dir, 'locales'));
   writeFileSync(join(dir, 'locales', 'de.json'), JSON.stringify(FAKE_LOCALES.de));
   writeFileSync(join(dir, 'locales', 'ar.json'), JSON.stringify(FAKE_LOCALES.ar));
-  const files = ['paymentWidgets.js', 'secure-frame.js', 'locales/de.json', 'locales/ar.json'];
+  writeFileSync(join(dir, 'locales', 'zh-Hant.json'), JSON.stringify(FAKE_LOCALES['zh-Hant']));
+  const files = ['paymentWidgets.js', 'secure-frame.js', 'locales/de.json', 'locales/ar.json', 'locales/zh-Hant.json'];
   if (options.later) {
     writeFileSync(join(dir, 'threeds.js'), '(()=>{"use strict";window.__pwThreeds=1;})();\n');
     writeFileSync(join(dir, 'webview.js'), '(()=>{"use strict";window.__pwWebview=1;})();\n');

@@ -67,7 +67,8 @@ describe('the built locale files', () => {
     const files = manifest();
     const widget = readFileSync(join(DIST, 'paymentWidgets.js'), 'utf8');
     for (const locale of others) {
-      const texts = (await import(`../../src/core/locales/${locale}.ts`))[locale] as readonly string[];
+      // zh-Hant.ts exports zhHant.
+      const texts = (await import(`../../src/core/locales/${locale}.ts`))[locale.replace(/-(\w)/, (_, c: string) => c.toUpperCase())] as readonly string[];
       assert.deepEqual(JSON.parse(readFileSync(join(DIST, 'locales', `${locale}.json`), 'utf8')), [...texts]);
       assert.ok(widget.includes(files[`locales/${locale}.json`]!.integrity), `paymentWidgets.js lacks the integrity of ${locale}.json: run \`npm run build\``);
       // A text of the locale's own (not shared with English) shows whether it was bundled.

@@ -27,7 +27,7 @@ describe('gateway page texts', () => {
     assert.equal(pageLocale([], 'it;q=0, *, nl;q=0.4, sv;q=0.4').lang, 'nl');
     assert.equal(pageLocale([], 'it;q=0').lang, 'en');
     assert.equal(pageLocale([], ';;;q=,,,=,').lang, 'en');
-    assert.equal(pageLocale([], 'zh-Hant-TW;q=0.9, en;q=0.8').lang, 'zh');
+    assert.equal(pageLocale([], 'zh-Hant-TW;q=0.9, en;q=0.8').lang, 'zh-Hant');
   });
 
   it('write the amount as their language does: separators, the currency\u2019s place and its minor units, Western digits', () => {
@@ -54,6 +54,14 @@ describe('gateway page texts', () => {
     assert.equal(pageLocale(['he'], undefined).texts.paySuccess, 'התשלום בוצע בהצלחה');
     assert.equal(pageLocale(['fa'], undefined).texts.paySuccess, 'پرداخت موفق بود');
     assert.equal(pageLocale(['ur'], undefined).texts.paySuccess, 'ادائیگی کامیاب');
+  });
+
+  it('speak Traditional Chinese to Taiwan, Hong Kong and Macau, Simplified to the rest', () => {
+    for (const tag of ['zh-TW', 'zh_HK', 'zh-MO', 'zh-Hant', 'zh-Hant-CN']) assert.equal(pageLocale([tag], undefined).lang, 'zh-Hant', tag);
+    for (const tag of ['zh', 'zh-CN', 'zh-SG', 'zh-Hans-HK']) assert.equal(pageLocale([tag], undefined).lang, 'zh', tag);
+    assert.equal(pageLocale([], 'zh-HK,zh;q=0.9').texts.paySuccess, '付款成功');
+    assert.equal(pageLocale([], 'zh-HK,zh;q=0.9').texts.checking, '正在確認付款');
+    assert.equal(pageLocale([], 'zh-CN,zh;q=0.9').texts.checking, '正在确认付款');
   });
 
   it('head the result by what ended and how', () => {

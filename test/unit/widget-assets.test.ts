@@ -17,7 +17,7 @@ describe('the widget files read at startup', () => {
     dir = dist.dir;
     const assets = loadWidgetAssets(dir);
     assert.ok(assets.ready);
-    assert.deepEqual([...assets.locales.keys()], ['de', 'ar']);
+    assert.deepEqual([...assets.locales.keys()], ['de', 'ar', 'zh-Hant']);
     for (const [locale, texts] of Object.entries(FAKE_LOCALES)) {
       const asset: Asset = assets.locales.get(locale)!;
       assert.equal(asset.integrity, dist.manifest.files[`locales/${locale}.json`]!.integrity);

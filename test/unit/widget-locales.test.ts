@@ -11,7 +11,9 @@ const DIR = join(import.meta.dirname, '..', '..', 'src', 'core', 'locales');
 
 describe('widget locales', async () => {
   const files = readdirSync(DIR).filter((f) => f.endsWith('.ts'));
-  const locales = await Promise.all(files.map(async (f) => [f.slice(0, -3), (await import(join(DIR, f)))[f.slice(0, -3)] as readonly string[]] as const));
+  // zh-Hant.ts exports zhHant.
+  const exportOf = (name: string) => name.replace(/-(\w)/, (_, c: string) => c.toUpperCase()).replace(/-/g, '');
+  const locales = await Promise.all(files.map(async (f) => [f.slice(0, -3), (await import(join(DIR, f)))[exportOf(f.slice(0, -3))] as readonly string[]] as const));
 
   it('has at least 12 locales, Arabic among them', () => {
     assert.ok(locales.length >= 12, `${locales.length} locales`);
@@ -30,6 +32,15 @@ describe('widget locales', async () => {
     assert.match(texts('ur'), /\u06d4/, 'Urdu ends its sentences with its full stop');
   });
 
+  it('writes Traditional Chinese in Traditional characters, not the Simplified ones of zh', () => {
+    const traditional = locales.find(([n]) => n === 'zh-Hant')![1];
+    const simplified = locales.find(([n]) => n === 'zh')![1];
+    // Characters of zh.ts whose Traditional form differs (银 銀, 账 帳, 过 過, 请 請 …).
+    assert.doesNotMatch(traditional.join(''), /[银账户过请输无验证败误处网络连载会话页邮编国区项额余为码]/);
+    // Texts with no character of the two forms (城市, 取消, MM/YY …) read alike; a copy of zh would not pass.
+    assert.ok(traditional.filter((text, i) => text === simplified[i]).length < 10, 'zh-Hant repeats zh');
+  });
+
   it('resolves a page\u2019s tag to its locale: the language, Hebrew\u2019s old code iw, right to left for ar, fa, he, ur', () => {
     const cases: Array<[string, string | undefined]> = [
       ['de-AT', 'de'],
@@ -41,6 +52,20 @@ describe('widget locales', async () => {
       ['ur-PK', 'ur'],
       ['ur_IN', 'ur'],
       [' FR ', 'fr'],
+      ['zh-TW', 'zh-Hant'],
+      ['zh_TW', 'zh-Hant'],
+      ['zh-HK', 'zh-Hant'],
+      ['zh-MO', 'zh-Hant'],
+      ['zh-Hant', 'zh-Hant'],
+      ['zh-Hant-CN', 'zh-Hant'],
+      ['zh__#Hant', 'zh-Hant'],
+      ['zh-TW-u-nu-hanidec', 'zh-Hant'],
+      ['zh', 'zh'],
+      ['zh-CN', 'zh'],
+      ['zh-SG', 'zh'],
+      ['zh-Hans', 'zh'],
+      ['zh-Hans-HK', 'zh'],
+      ['zh-CN-u-rg-twzzzz', 'zh'],
       ['ko-KR', undefined],
       ['', undefined],
     ];

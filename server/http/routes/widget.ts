@@ -101,7 +101,7 @@ export function widgetRoutes(app: FastifyInstance, g: Gateway) {
     GET: async (request, reply) => {
       if (!g.assets.ready) return notBuilt(reply);
       const { file } = request.params as { file: string };
-      const locale = /^([a-z]{2,3})\.json$/.exec(file)?.[1];
+      const locale = /^([a-z]{2,3}(?:-[A-Z][a-z]{3}|-[A-Z]{2})?)\.json$/.exec(file)?.[1];
       if (!locale || !g.assets.locales.has(locale)) {
         const files = [...g.assets.locales.keys()].map((name) => `${name}.json`).join(', ');
         return badRequest(reply, 404, [{ name: 'file', value: file.slice(0, 64), message: `file must be the texts of one of the widget's locales: ${files || 'this build has none'}` }]);
