@@ -15,6 +15,7 @@ import { ja } from '../src/core/locales/ja.ts';
 import { nl } from '../src/core/locales/nl.ts';
 import { pl } from '../src/core/locales/pl.ts';
 import { pt } from '../src/core/locales/pt.ts';
+import { ptBR } from '../src/core/locales/pt-BR.ts';
 import { sv } from '../src/core/locales/sv.ts';
 import { tr } from '../src/core/locales/tr.ts';
 import { ur } from '../src/core/locales/ur.ts';
@@ -22,7 +23,7 @@ import { zh } from '../src/core/locales/zh.ts';
 import { zhHant } from '../src/core/locales/zh-Hant.ts';
 import { localeFileName, sri } from './sri.ts';
 
-const TEXTS: Record<Exclude<Locale, 'en'>, Texts> = { ar, de, es, fa, fr, he, it, ja, nl, pl, pt, sv, tr, ur, zh, 'zh-Hant': zhHant };
+const TEXTS: Record<Exclude<Locale, 'en'>, Texts> = { ar, de, es, fa, fr, he, it, ja, nl, pl, pt, 'pt-BR': ptBR, sv, tr, ur, zh, 'zh-Hant': zhHant };
 
 export interface LocaleFile {
   locale: Exclude<Locale, 'en'>;

@@ -11,7 +11,7 @@ import { en, KEYS, type MessageKey } from './locales/en.ts';
 export { dirOf, LOCALES, type Locale, type MessageKey };
 export type Strings = Readonly<Record<MessageKey, string>>;
 
-/** The closest supported locale: "de-AT" → "de", "zh-TW" → "zh-Hant", anything unknown → "en" (locale-list.ts › localeOf). */
+/** The closest supported locale: "de-AT" → "de", "pt-BR" → "pt-BR", "pt-PT" → "pt", "zh-TW" → "zh-Hant", anything unknown → "en" (locale-list.ts › localeOf). */
 export const resolveLocale = (requested: string | undefined): Locale => localeOf(requested ?? '') ?? 'en';
 
 /**

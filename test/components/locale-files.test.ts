@@ -137,6 +137,23 @@ describe('<payment-widget> locale files', () => {
     }
   });
 
+  it('speaks Brazil\u2019s Portuguese to Brazil and Portugal\u2019s to Portugal, each writing the amount its way', async () => {
+    for (const [asked, lang, save, pay] of [
+      ['pt-BR', 'pt-BR', 'Salvar para pagamentos futuros', 'Pagar € 92,00'],
+      ['pt_BR', 'pt-BR', 'Salvar para pagamentos futuros', 'Pagar € 92,00'],
+      ['pt-PT', 'pt', 'Guardar para pagamentos futuros', 'Pagar 92,00 €'],
+    ] as const) {
+      fetchStub = stubFetch();
+      const el = await widget({ brands: 'VISA', locale: asked, options: { registrations: { askToSave: true } } });
+      expect(el.getAttribute('lang'), asked).to.equal(lang);
+      expect(fetchStub.calls.filter((call) => call.url.includes('/v1/locales/')).map((call) => new URL(call.url).pathname)).to.deep.equal([`/v1/locales/${lang}.json`]);
+      expect(one(el, '[part~="save"] span').textContent, asked).to.equal(save);
+      expect(one(el, 'button[type="submit"]').textContent!.replace(/\s/g, ' ')).to.equal(pay);
+      await expect(el).to.be.accessible();
+      fetchStub.restore();
+    }
+  });
+
   it('renders in English when the locale file does not match its integrity', async () => {
     // The test server's tampered copy really differs (one text changed), so Chromium refuses it.
     const tampered = (await (await fetch('/__locales/tampered/de.json')).json()) as string[];

@@ -297,7 +297,7 @@ describe('<payment-widget>', () => {
     }
   });
 
-  it('formats the amount with the asked locale\u2019s region: pt-PT writes 92,00 €, pt (Brazil\u2019s way) € 92,00', async () => {
+  it('formats the amount with the asked locale\u2019s region: pt-PT writes 92,00 €, pt-BR € 92,00', async () => {
     fetchStub = stubFetch();
     const portugal = await widget({ locale: 'pt-PT' });
     await waitUntil(() => /^Pagar/.test(one(portugal, 'button[type="submit"]').textContent ?? ''), 'the Portuguese texts did not come');
@@ -513,8 +513,8 @@ describe('<payment-widget>', () => {
       const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} brands="VISA"></payment-widget>`);
       await waitUntil(() => el.checkout !== undefined);
       await settle(el);
-      expect(el.getAttribute('lang')).to.equal('pt');
-      expect(one(el, 'label[for="holder"]').textContent).to.equal('Nome no cartão');
+      expect(el.getAttribute('lang')).to.equal('pt-BR');
+      expect(one(el, 'label[for="holder"]').textContent).to.equal('Nome impresso no cartão');
       el.locale = 'xx';
       await settle(el);
       expect(el.getAttribute('lang')).to.equal('en');

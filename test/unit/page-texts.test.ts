@@ -56,6 +56,14 @@ describe('gateway page texts', () => {
     assert.equal(pageLocale(['ur'], undefined).texts.paySuccess, 'ادائیگی کامیاب');
   });
 
+  it('speak Brazil\u2019s Portuguese to Brazil, Portugal\u2019s to the rest', () => {
+    assert.equal(pageLocale(['pt_BR'], undefined).lang, 'pt-BR');
+    assert.equal(pageLocale([], 'pt-BR,pt;q=0.9,en;q=0.8').lang, 'pt-BR');
+    for (const tag of ['pt', 'pt-PT', 'pt_AO']) assert.equal(pageLocale([tag], undefined).lang, 'pt', tag);
+    assert.equal(pageLocale(['pt-BR'], undefined).texts.checking, 'Verificando o pagamento');
+    assert.equal(pageLocale(['pt-PT'], undefined).texts.checking, 'A verificar o pagamento');
+  });
+
   it('speak Traditional Chinese to Taiwan, Hong Kong and Macau, Simplified to the rest', () => {
     for (const tag of ['zh-TW', 'zh_HK', 'zh-MO', 'zh-Hant', 'zh-Hant-CN']) assert.equal(pageLocale([tag], undefined).lang, 'zh-Hant', tag);
     for (const tag of ['zh', 'zh-CN', 'zh-SG', 'zh-Hans-HK']) assert.equal(pageLocale([tag], undefined).lang, 'zh', tag);

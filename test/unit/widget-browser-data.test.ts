@@ -124,7 +124,7 @@ describe('the webview service worker’s cache rules', () => {
     assert.equal(routeOf('/v1/checkouts/0123456789abcdef0123456789abcdef.node1/page'), 'page');
     assert.equal(routeOf('/v1/frames/card'), 'frame');
     for (const asset of ASSETS) assert.equal(routeOf(asset), 'asset');
-    const locales = ['ar', 'de', 'es', 'fa', 'fr', 'he', 'it', 'ja', 'nl', 'pl', 'pt', 'sv', 'tr', 'ur', 'zh-Hant', 'zh'].map((locale) => `/v1/locales/${locale}.json`);
+    const locales = ['ar', 'de', 'es', 'fa', 'fr', 'he', 'it', 'ja', 'nl', 'pl', 'pt-BR', 'pt', 'sv', 'tr', 'ur', 'zh-Hant', 'zh'].map((locale) => `/v1/locales/${locale}.json`);
     assert.deepEqual([...ASSETS].sort(), ['/v1/frames/pages.css', '/v1/frames/secure-frame.js', ...locales, '/v1/paymentWidgets.js', '/v1/webview.js']);
     for (const other of ['/v1/locales/en.json', '/v1/locales/xx.json', '/v1/locales/de.json/x']) assert.equal(routeOf(other), undefined, other);
     for (const api of [

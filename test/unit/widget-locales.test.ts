@@ -41,6 +41,15 @@ describe('widget locales', async () => {
     assert.ok(traditional.filter((text, i) => text === simplified[i]).length < 10, 'zh-Hant repeats zh');
   });
 
+  it('writes Brazil\u2019s Portuguese in pt-BR and Portugal\u2019s in pt, each in its own checkout words', () => {
+    const brazil = locales.find(([n]) => n === 'pt-BR')![1].join(' ');
+    const portugal = locales.find(([n]) => n === 'pt')![1].join(' ');
+    // Portugal: introduza, guardado, ligação, morada, aceite, "A carregar"; Brazil: digite, salvo, conexão, endereço, aceito, "Carregando".
+    assert.doesNotMatch(brazil, /Introduza|guardad|ligação|Morada|aceite\.|A carregar|A processar|Experimente/);
+    assert.doesNotMatch(portugal, /Digite|salv[oa]s?\b|conexão|Endereço|aceito\.|Carregando|Processando/);
+    assert.match(brazil, /Digite.*Sem conexão.*Endereço de cobrança.*Salvar/);
+  });
+
   it('resolves a page\u2019s tag to its locale: the language, Hebrew\u2019s old code iw, right to left for ar, fa, he, ur', () => {
     const cases: Array<[string, string | undefined]> = [
       ['de-AT', 'de'],
@@ -52,6 +61,14 @@ describe('widget locales', async () => {
       ['ur-PK', 'ur'],
       ['ur_IN', 'ur'],
       [' FR ', 'fr'],
+      ['pt', 'pt'],
+      ['pt-PT', 'pt'],
+      ['pt_PT', 'pt'],
+      ['pt-AO', 'pt'],
+      ['pt-BR', 'pt-BR'],
+      ['pt_BR', 'pt-BR'],
+      ['PT-br', 'pt-BR'],
+      ['pt-Latn-BR', 'pt-BR'],
       ['zh-TW', 'zh-Hant'],
       ['zh_TW', 'zh-Hant'],
       ['zh-HK', 'zh-Hant'],

@@ -1,4 +1,4 @@
-// Portuguese (Portugal)
+// Portuguese (Portugal; also Angola, Mozambique and a tag without a region). Brazil's is pt-BR.ts.
 import type { Texts } from './en.ts';
 
 export const pt: Texts = [
