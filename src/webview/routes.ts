@@ -8,7 +8,7 @@ import { LOCALES } from '../core/locale-list.ts';
  * The files the worker precaches, by their plain paths (requests carry ?checkoutId= or ?v=): the
  * widget, the frame's script, the page's script and stylesheet, and every locale's texts (the
  * widget fetches its checkout's, which must be there offline too; all of them, since the worker
- * cannot know which locale the next checkout has: about 11 KiB gzip, once per build).
+ * cannot know which locale the next checkout has: about 12 KiB gzip, once per build).
  */
 export const ASSETS: readonly string[] = [
   '/v1/paymentWidgets.js',
