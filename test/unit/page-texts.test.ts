@@ -54,6 +54,9 @@ describe('gateway page texts', () => {
     assert.equal(pageLocale(['he'], undefined).texts.paySuccess, 'התשלום בוצע בהצלחה');
     assert.equal(pageLocale(['fa'], undefined).texts.paySuccess, 'پرداخت موفق بود');
     assert.equal(pageLocale(['ur'], undefined).texts.paySuccess, 'ادائیگی کامیاب');
+    // In their own letters, not Arabic's look-alikes (yeh, kaf; Urdu's heh is heh goal), as the widget's.
+    assert.doesNotMatch(Object.values(pageLocale(['fa'], undefined).texts).join(' '), /[\u064a\u0643]/);
+    assert.doesNotMatch(Object.values(pageLocale(['ur'], undefined).texts).join(' '), /[\u064a\u0643\u0647]/);
   });
 
   it('speak Brazil\u2019s Portuguese to Brazil, Portugal\u2019s to the rest', () => {
