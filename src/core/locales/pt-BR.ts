@@ -59,4 +59,5 @@ export const ptBR: Texts = [
   'Digite o nome do titular da conta.', // eAccHolder
   'O código de segurança tem 3 dígitos.', // eCvv3
   'O código de segurança tem 4 dígitos.', // eCvv4
+  'Digite pelo menos 3 caracteres.', // eMin3
 ];

@@ -59,4 +59,5 @@ export const zhHant: Texts = [
   '請輸入帳戶持有人姓名。', // eAccHolder
   '安全碼為 3 位數。', // eCvv3
   '安全碼為 4 位數。', // eCvv4
+  '請至少輸入 3 個字元。', // eMin3
 ];
