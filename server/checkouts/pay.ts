@@ -1,7 +1,8 @@
 // Paying a checkout from the payment form. Amount, currency, type and the merchant's fields come
 // from the checkout; the page gives only the account (or one of the checkout's registrations)
 // and SHOPPER_ parameters. A successful payment marks the checkout paid in the same commit; a
-// declined one leaves it open for another attempt.
+// declined one leaves it open for another attempt, up to CHECKOUT_DECLINES_LIMIT declines, the
+// last of which ends it as expired (store/checkouts.ts).
 import { accountData, createPayment, maskedAccount, type InitialPayment, type RedirectStep } from '../payments/create.ts';
 import type { AlsoWrite, Context, Deps, Invalid } from '../payments/deps.ts';
 import { accountOfRegistration, newRegistration, overrideHolderOf, pickAccount } from '../registrations/registrations.ts';
@@ -150,7 +151,7 @@ export async function payCheckout(deps: Deps, ctx: Context, loaded: Checkout, pa
       // The checkout's registration is the one its payment created, not one it was paid with.
       const registrationId = payment.registration && 'create' in payment.registration ? p.registrationId : null;
       // A pending payment (a redirect step) keeps the checkout held; its step settles it at the end.
-      await endHold(trx, checkout.id, heldAt, p.status === 'pending' ? { pending: p.id } : paid ? { paid: true, paymentId: p.id, registrationId } : { open: true }, p.updatedAt);
+      await endHold(trx, checkout.id, heldAt, p.status === 'pending' ? { pending: p.id } : paid ? { paid: true, paymentId: p.id, registrationId } : { declined: true }, p.updatedAt);
       attempt = {
         kind: 'attempt',
         checkout: paid

@@ -1,6 +1,6 @@
 // Checkouts repository. State changes are conditional updates, so that two requests racing on
 // one checkout (two payments, a payment and a cancel) can never both win, on SQLite or PostgreSQL.
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { insertRows, preparedQuery, type RowInsert, type Trx } from './db.ts';
 import type { CheckoutsTable, Database } from './tables.ts';
 
@@ -20,7 +20,7 @@ export interface CheckoutRecord<R = Record<string, unknown>> {
   expiresAt: number;
 }
 
-function fromRow<R>(r: CheckoutsTable): CheckoutRecord<R> {
+function fromRow<R>(r: Selectable<CheckoutsTable>): CheckoutRecord<R> {
   return {
     id: r.id,
     entityId: r.entity_id,
@@ -41,13 +41,30 @@ function fromRow<R>(r: CheckoutsTable): CheckoutRecord<R> {
  */
 export const CHECKOUT_HOLD_LEASE_MS = 5 * 60 * 1000;
 
+/**
+ * Declined payment attempts a checkout takes: the one that reaches this ends it as expired. Ten is
+ * generous to a shopper who mistypes a few times or tries another card or two, and useless to a
+ * bot testing hundreds of stolen cards through one checkout id, which is public on the shop's page.
+ */
+export const CHECKOUT_DECLINES_LIMIT = 10;
+
+/**
+ * One more decline counted, in the statement that ends the attempt: the row's own values (the
+ * count before it), so that no other writer's count is lost on either database. The decline that
+ * reaches the limit moves expires_at to `now`: the checkout is expired from then on to every reader.
+ */
+const declined = (now: unknown) => ({
+  declines: sql<number>`declines + 1`,
+  expires_at: sql<number>`CASE WHEN declines + 1 >= ${CHECKOUT_DECLINES_LIMIT} AND expires_at > ${now} THEN ${now} ELSE expires_at END`,
+});
+
 /** Open, or held for no payment since before `abandonedBefore` (a hold its process left behind). */
 const openOrAbandoned = (eb: ExpressionBuilder<Database, 'checkouts'>, abandonedBefore: number) =>
   eb.or([eb('status', '=', 'open'), eb.and([eb('status', '=', 'processing'), eb('payment_id', 'is', null), eb('updated_at', '<', abandonedBefore)])]);
 
 // The queries of the widget's path, compiled once (store/db.ts › preparedQuery).
-const byId = preparedQuery<'id', CheckoutsTable>((db, p) => db.selectFrom('checkouts').selectAll().where('id', '=', p.id));
-const hold = preparedQuery<'id' | 'now' | 'abandonedBefore', CheckoutsTable>((db, p) =>
+const byId = preparedQuery<'id', Selectable<CheckoutsTable>>((db, p) => db.selectFrom('checkouts').selectAll().where('id', '=', p.id));
+const hold = preparedQuery<'id' | 'now' | 'abandonedBefore', Selectable<CheckoutsTable>>((db, p) =>
   db
     .updateTable('checkouts')
     // A new attempt replaces the last one the checkout named.
@@ -67,11 +84,21 @@ const endHeld = preparedQuery<'id' | 'heldAt' | 'status' | 'paymentId' | 'regist
     .where('payment_id', 'is', null)
     .where('updated_at', '=', p.heldAt),
 );
+// The end of a hold by its holder whose payment was declined: open again, one more decline.
+const endDeclined = preparedQuery<'id' | 'heldAt' | 'now'>((db, p) =>
+  db
+    .updateTable('checkouts')
+    .set({ status: 'open', payment_id: null, registration_id: null, updated_at: p.now, ...declined(p.now) })
+    .where('id', '=', p.id)
+    .where('status', '=', 'processing')
+    .where('payment_id', 'is', null)
+    .where('updated_at', '=', p.heldAt),
+);
 const settlePaid = preparedQuery<'id' | 'paymentId' | 'registrationId' | 'now'>((db, p) =>
   db.updateTable('checkouts').set({ status: 'paid', payment_id: p.paymentId, registration_id: p.registrationId, updated_at: p.now }).where('id', '=', p.id).where('status', '=', 'processing'),
 );
 const settleOpen = preparedQuery<'id' | 'attemptId' | 'now'>((db, p) =>
-  db.updateTable('checkouts').set({ status: 'open', payment_id: p.attemptId, updated_at: p.now }).where('id', '=', p.id).where('status', '=', 'processing'),
+  db.updateTable('checkouts').set({ status: 'open', payment_id: p.attemptId, updated_at: p.now, ...declined(p.now) }).where('id', '=', p.id).where('status', '=', 'processing'),
 );
 
 export async function insertCheckout(trx: Trx, c: CheckoutRecord<unknown>): Promise<void> {
@@ -143,9 +170,9 @@ export async function holdOpenCheckout<R>(trx: Trx, id: string, now: number): Pr
 }
 
 /**
- * The end of a payment attempt: paid with its payment (and registration), or open again. An
- * asynchronous attempt that failed (after its redirect) stays named as the checkout's last
- * attempt (`attemptId`), so that the merchant reads its outcome; a synchronous decline names none.
+ * The end of an asynchronous payment attempt (after its redirect step): paid with its payment (and
+ * registration), or open again. One that failed is a decline (CHECKOUT_DECLINES_LIMIT) and stays
+ * named as the checkout's last attempt (`attemptId`), so that the merchant reads its outcome.
  */
 export async function settleCheckout(
   trx: Trx,
@@ -158,18 +185,24 @@ export async function settleCheckout(
 }
 
 /**
- * The end of the hold of `heldAt` by its holder: paid, open again, or still held for a pending
- * payment (a redirect step, which settleCheckout ends). Throws when the hold was taken over (its
- * holder stalled past the lease), so that the payment committed with it rolls back; opening
- * again never throws (there is nothing left to undo).
+ * The end of the hold of `heldAt` by its holder: paid; open again after a declined payment (a
+ * decline, counted: CHECKOUT_DECLINES_LIMIT; it names no attempt); open again with nothing tried
+ * (invalid input, an error: the acquirer was not asked); or still held for a pending payment (a
+ * redirect step, which settleCheckout ends). Throws when the hold was taken over (its holder
+ * stalled past the lease), so that the payment committed with it rolls back; opening again never
+ * throws (there is nothing left to undo).
  */
 export async function endHold(
   trx: Trx,
   id: string,
   heldAt: number,
-  outcome: { paid: true; paymentId: string; registrationId: string | null } | { pending: string } | { open: true },
+  outcome: { paid: true; paymentId: string; registrationId: string | null } | { pending: string } | { declined: true } | { open: true },
   now: number,
 ): Promise<void> {
+  if ('declined' in outcome) {
+    await endDeclined(trx, { id, heldAt, now });
+    return;
+  }
   // Paid; still held, naming its pending payment; or open again. The registration is a paid one's only.
   const [status, paymentId, registrationId] = 'paid' in outcome ? ['paid', outcome.paymentId, outcome.registrationId] : 'pending' in outcome ? ['processing', outcome.pending, null] : ['open', null, null];
   const result = await endHeld(trx, { id, heldAt, status, paymentId, registrationId, now });

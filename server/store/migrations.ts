@@ -262,6 +262,14 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('checkouts_expires').on('checkouts').columns(['expires_at']).execute();
     },
   },
+  // A checkout's declined payment attempts, counted in each decline's commit: the one that reaches
+  // store/checkouts.ts › CHECKOUT_DECLINES_LIMIT ends the checkout as expired. Checkouts made
+  // before count from 0.
+  '0011_checkout_declines': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('checkouts').addColumn('declines', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,5 @@
 // Row types of every table. Money is integer minor units; times are epoch milliseconds.
+import type { Generated } from 'kysely';
 
 export interface PaymentsTable {
   id: string;
@@ -70,6 +71,8 @@ export interface CheckoutsTable {
   created_at: number;
   updated_at: number;
   expires_at: number;
+  /** Its payment attempts declined so far (store/checkouts.ts › CHECKOUT_DECLINES_LIMIT). */
+  declines: Generated<number>;
 }
 
 export interface ThreedsTable {

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { newCheckoutId, nodeNameOf } from '../../server/checkouts/checkouts.ts';
-import { CHECKOUT_HOLD_LEASE_MS, endHold, holdOpenCheckout } from '../../server/store/checkouts.ts';
+import { CHECKOUT_DECLINES_LIMIT, CHECKOUT_HOLD_LEASE_MS, endHold, holdOpenCheckout } from '../../server/store/checkouts.ts';
 import { responseTimestamp } from '../../server/clock.ts';
 import { resultUrl } from '../../server/http/routes/checkouts.ts';
 import { FRAME_CSP } from '../../server/http/routes/widget.ts';
@@ -682,6 +682,69 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.equal(payment.result.code, '000.100.110');
       assert.deepEqual((await paymentsWithNdc(id)).map((p) => p.status).sort(), ['rejected', 'success']);
       assert.equal((await gw.client.get(`/v1/checkouts/${id}/registration`)).body.id, payment.registrationId);
+    });
+
+    /** A declined attempt (the simulator's card declined by the authorization system): 400, 800.100.152. */
+    async function decline(id: string) {
+      const declined = await shopper.pay(id, pageCard({ 'card.number': '4000000000000002' }));
+      assert.equal(declined.status, 400, JSON.stringify(declined.body));
+      assert.equal(declined.body.result.code, '800.100.152');
+    }
+
+    it('nine declined attempts leave the checkout open: the next attempt pays it', async () => {
+      const id = await prepareCheckout(gw.client);
+      for (let i = 0; i < CHECKOUT_DECLINES_LIMIT - 1; i++) await decline(id);
+      assert.equal((await paymentOf(id)).result.code, '000.200.000');
+      assert.equal((await shopper.form(id)).status, 200);
+      const paid = await shopper.pay(id, pageCard());
+      assert.equal(paid.status, 200, JSON.stringify(paid.body));
+      assert.equal(paid.body.result.code, '000.100.110');
+      assert.equal((await paymentOf(id)).result.code, '000.100.110');
+      const statuses = (await paymentsWithNdc(id)).map((p) => p.status);
+      assert.equal(statuses.length, 10);
+      assert.equal(statuses.filter((s) => s === 'rejected').length, 9);
+    });
+
+    it('the tenth declined attempt ends the checkout as expired: the next attempt is refused with 100.396.103, naming nothing paid; the merchant reads it expired', async () => {
+      const id = await prepareCheckout(gw.client);
+      for (let i = 0; i < CHECKOUT_DECLINES_LIMIT; i++) await decline(id);
+      const ended = gw.clock.now().getTime();
+      const next = await shopper.pay(id, pageCard());
+      assert.equal(next.status, 400);
+      assert.deepEqual(next.body, {
+        result: { code: '100.396.103', description: 'Previously pending transaction timed out' },
+        id,
+        buildNumber: 'test-build',
+        timestamp: next.body.timestamp,
+        ndc: id,
+      });
+      assert.deepEqual((await paymentOf(id)).result, { code: '100.396.103', description: 'Previously pending transaction timed out' });
+      const form = await shopper.form(id);
+      assert.equal(form.status, 400);
+      assert.equal(form.body.result.code, '100.396.103');
+      assert.equal((await gw.client.post(`/v1/checkouts/${id}`, { amount: '5.00' })).body.result.code, '100.396.103');
+      assert.equal((await gw.client.delete(`/v1/checkouts/${id}`)).body.result.code, '100.396.103');
+      const statuses = (await paymentsWithNdc(id)).map((p) => p.status);
+      assert.deepEqual(statuses, Array(10).fill('rejected'));
+      const row = await gw.running.store.db.selectFrom('checkouts').select(['status', 'declines', 'expires_at']).where('id', '=', id).executeTakeFirstOrThrow();
+      assert.deepEqual({ ...row, expires_at: Number(row.expires_at) }, { status: 'open', declines: 10, expires_at: ended });
+    });
+
+    it('refusals of invalid input count no decline: they never reached the acquirer', async () => {
+      const offered = await gw.client.post('/v1/registrations', { paymentBrand: 'VISA', 'card.number': '4200000000000000', 'card.expiryMonth': '05', 'card.expiryYear': '2034' });
+      const id = await prepareCheckout(gw.client, { paymentType: 'PA', 'registrations[0].id': offered.body.id });
+      for (let i = 0; i < CHECKOUT_DECLINES_LIMIT; i++) {
+        // Refused by the checkout's rules (a method its type does not take), and by the registration's (a wrong security code length).
+        const sepa = await shopper.pay(id, pageSepa);
+        assert.equal(sepa.body.result.code, '600.200.310');
+        const cvv = await shopper.pay(id, { registrationId: offered.body.id, 'card.cvv': '1234' });
+        assert.equal(cvv.status, 400);
+        assert.deepEqual(cvv.body.result.parameterErrors.map((e: { name: string }) => e.name), ['card.cvv']);
+      }
+      for (let i = 0; i < CHECKOUT_DECLINES_LIMIT - 1; i++) await decline(id);
+      const paid = await shopper.pay(id, pageCard());
+      assert.equal(paid.status, 200, JSON.stringify(paid.body));
+      assert.equal((await paymentOf(id)).result.code, '000.100.110');
     });
 
     it('replays the first answer for an Idempotency-Key retry and charges once', async () => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { loggerOptions } from '../../server/http/log.ts';
+import { CHECKOUT_DECLINES_LIMIT } from '../../server/store/checkouts.ts';
 import { ACS_PAGE_CSP, THREEDS_PAGE_CSP, WEBVIEW_CSP } from '../../server/http/pages.ts';
 import type { Manifest } from '../../scripts/sri.ts';
 import { expectedRedirect, fakeDist, pageCard, prepareCheckout, Shopper } from '../support/checkouts.ts';
@@ -825,6 +826,35 @@ function threedsSuite(options: TestGatewayOptions) {
         assert.equal(retry.status, 200);
         assert.equal((await checkoutPayment(id)).result.code, '000.100.110');
       }
+    });
+
+    it('a failed 3-D Secure challenge is a declined attempt: the tenth decline, after nine, ends the checkout as expired; the merchant still reads that last attempt', async () => {
+      const id = await prepare();
+      const failChallenge = async () => {
+        const { body } = await shopper.pay(id, { ...pageCard({ 'card.number': cards.challenge.VISA }), ...browserData });
+        assert.deepEqual(body.result, PENDING, JSON.stringify(body));
+        assert.equal(await browser.finish(await browser.toChallenge(body.redirect), 'fail'), expectedRedirect(id));
+        assert.equal((await checkoutPayment(id)).result.code, '100.380.401');
+      };
+      for (let i = 0; i < CHECKOUT_DECLINES_LIMIT - 2; i++) {
+        const declined = await shopper.pay(id, { ...pageCard({ 'card.number': '4000000000000002' }), ...browserData });
+        assert.equal(declined.body.result.code, '800.100.152', JSON.stringify(declined.body));
+      }
+      await failChallenge();
+      assert.equal((await shopper.form(id)).status, 200);
+      await failChallenge();
+      const form = await shopper.form(id);
+      assert.equal(form.status, 400);
+      assert.equal(form.body.result.code, '100.396.103');
+      const next = await shopper.pay(id, { ...pageCard({ 'card.number': cards.frictionless.VISA }), ...browserData });
+      assert.equal(next.status, 400);
+      assert.deepEqual(next.body.result, { code: '100.396.103', description: 'Previously pending transaction timed out' });
+      assert.equal(next.body.paymentBrand, undefined);
+      const read = await checkoutPayment(id);
+      assert.equal(read.result.code, '100.380.401');
+      assert.deepEqual(await payment(read.id), read);
+      const statuses = (await paymentsOf(id)).map((p) => p.status);
+      assert.deepEqual(statuses, Array(CHECKOUT_DECLINES_LIMIT).fill('rejected'));
     });
 
     it('abandoned: the checkout and its payment read 100.396.103 after 30 minutes', async () => {
