@@ -324,7 +324,7 @@ export const operations: Operation[] = [
     operationId: 'readCheckoutPayment',
     tag: 'Checkouts',
     summary: 'The checkout\u2019s payment, for the merchant',
-    description: 'Paid: the payment response. Open: 000.200.000. Cancelled: 100.396.101. Expired: 100.396.103. After an asynchronous attempt that ended unsuccessfully: that payment\u2019s response.',
+    description: 'Paid: the payment response. Open: 000.200.000. Cancelled: 100.396.101. Expired (30 minutes after its creation, or at its 10th declined payment attempt): 100.396.103. After an asynchronous attempt that ended unsuccessfully: that payment\u2019s response.',
     credential: 'access token',
     id: checkoutId,
     query: [entityIdQuery],
@@ -371,7 +371,7 @@ export const operations: Operation[] = [
     tag: 'Payment form',
     summary: 'Pay the checkout (called by the widget)',
     description:
-      'CORS for any origin. Amount, currency and payment type come from the checkout. Either an account (card, bankAccount, virtualAccount, or a wallet\u2019s encrypted token: applePay.paymentToken, googlePay.paymentToken or samsungPay.paymentToken with the wallet\u2019s brand, which the checkout\u2019s entity must offer) or one of the checkout\u2019s registrations; customParameters names must start with SHOPPER_. createRegistration=true (the shopper ticked \u201cSave for future payments\u201d) stores a card or bank account as the checkout\u2019s own createRegistration would; the page cannot withdraw the checkout\u2019s.',
+      'CORS for any origin. Amount, currency and payment type come from the checkout. Either an account (card, bankAccount, virtualAccount, or a wallet\u2019s encrypted token: applePay.paymentToken, googlePay.paymentToken or samsungPay.paymentToken with the wallet\u2019s brand, which the checkout\u2019s entity must offer) or one of the checkout\u2019s registrations; customParameters names must start with SHOPPER_. createRegistration=true (the shopper ticked \u201cSave for future payments\u201d) stores a card or bank account as the checkout\u2019s own createRegistration would; the page cannot withdraw the checkout\u2019s. A checkout takes 10 declined attempts (a payment declined at once, or one whose 3-D Secure or provider step ended without paying): the 10th ends it as expired, and the next attempt is refused with 100.396.103. A refusal of invalid parameters is no attempt.',
     credential: 'checkout id',
     id: checkoutId,
     body: {
@@ -386,7 +386,7 @@ export const operations: Operation[] = [
     idempotent: true,
     responses: {
       '200': json('Approved or pending: redirect says where the shopper goes next.', 'PagePaymentResponse', replayed),
-      '400': json('Declined, invalid parameters, already paid (with the paid payment\u2019s code and redirect), or not open.', ['PagePaymentResponse', 'CheckoutState', 'ErrorResponse'], replayed),
+      '400': json('Declined, invalid parameters, already paid (with the paid payment\u2019s code and redirect), or not open (cancelled 100.396.101; expired 100.396.103, also after the checkout\u2019s 10th declined attempt).', ['PagePaymentResponse', 'CheckoutState', 'ErrorResponse'], replayed),
       '404': noCheckout,
       '409': json('Another payment attempt of the checkout is under way (000.200.000).', ['CheckoutState', 'ErrorResponse']),
       '429': json('Throttled (the widget calls of the entity).', 'ThrottledResponse', RETRY_AFTER),
