@@ -48,6 +48,9 @@ function commonJs() {
  *   POST /__threeds/echo                         the posted fields as data-posted JSON on <html>
  *   POST /__threeds/challenge?parent={origin}    a challenge page with a button, which tells the
  *                                                parent its window's focus and each focused element
+ *   GET  /__threeds/wait?id=&n=&wait=            a payment being decided: its first n requests (per
+ *                                                id) answer 409 with data-wait, then 200 with
+ *                                                data-decided (how many requests it took)
  */
 function threedsPages() {
   const escape = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -58,6 +61,7 @@ function threedsPages() {
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => resolve(body));
   });
+  const asked = new Map();
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/__threeds/')) return next();
     ctx.type = 'html';
@@ -77,6 +81,13 @@ function threedsPages() {
         addEventListener('focus', () => parent.postMessage({ challenge: 'focus' }, to));
         addEventListener('focusin', (event) => parent.postMessage({ challenge: 'focusin', text: event.target.textContent }, to));`;
       ctx.body = page('').replace('<p>Test page</p>', `<p>Test page</p><button type="button">Approve</button><script>${script}</script>`);
+    } else if (ctx.path === '/__threeds/wait') {
+      const id = String(ctx.query.id);
+      const count = (asked.get(id) ?? 0) + 1;
+      asked.set(id, count);
+      const deciding = count <= Number(ctx.query.n);
+      ctx.status = deciding ? 409 : 200;
+      ctx.body = page(deciding ? ` data-wait="${escape(String(ctx.query.wait))}"` : ` data-decided="${count}"`);
     } else if (ctx.path === '/__threeds/echo') {
       const fields = Object.fromEntries(new URLSearchParams(await readBody(ctx.req)));
       ctx.body = page(` data-method="${escape(ctx.method)}" data-posted="${escape(JSON.stringify(fields))}"`);

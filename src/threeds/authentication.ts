@@ -5,6 +5,8 @@
 //   data-continue-url, -token, [data-method-url, -method-data]
 //                              the authenticate page: run the issuer's method URL in a hidden
 //                              frame for at most 10 s, then tell the gateway how it went
+//   data-wait                  the page waiting for the payment to be decided (409): ask for it
+//                              again every data-wait ms, load it once it answers otherwise
 // The script never writes into the page's text; forms and the hidden frame are built with DOM
 // calls only (Trusted Types).
 
@@ -83,6 +85,23 @@ export function toTopLevel(win: Window, url: string): void {
   }
 }
 
+/**
+ * The page waits for the payment to be decided (its gateway answers it with 409 meanwhile): its
+ * URL is asked for again every `interval` ms, and loaded once it answers otherwise (the end, a
+ * redirect). The page stays as it is until then: reloaded, it went back to its top and a screen
+ * reader read it again from there. Throttled (429) or unreachable, it asks again later.
+ */
+export async function waitForDecision(win: Window, interval: number): Promise<void> {
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, interval));
+    const status = await win.fetch(win.location.href, { headers: { accept: 'text/html' }, redirect: 'manual', cache: 'no-store' }).then(
+      (response) => response.status,
+      () => 409,
+    );
+    if (status !== 409 && status !== 429) return win.location.reload();
+  }
+}
+
 /** Does what the page's data attributes ask; resolves once the last navigation was started. */
 export async function runPage(doc: Document = document, win: Window = window, timeout = METHOD_TIMEOUT_MS): Promise<MethodOutcome | void> {
   const data = doc.documentElement.dataset;
@@ -92,6 +111,7 @@ export async function runPage(doc: Document = document, win: Window = window, ti
   if (result) return toTopLevel(win, result);
   const post = url('postUrl');
   if (post) return postForm(doc, post, fieldsOf(data.postFields), '_self');
+  if (data.wait) return waitForDecision(win, Number(data.wait) || 2000);
   const next = url('continueUrl');
   if (!next) return;
   const method = url('methodUrl');

@@ -335,6 +335,20 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.equal(read.threeDSecure.eci, '05');
     });
 
+    it('the page waiting for the payment to be decided asks again by script, never reloading itself (WCAG 2.2.1, F41)', async () => {
+      const { body } = await challenged();
+      const authId = body.redirect.url.split('/').at(-2);
+      const waiting = await browser.get(`/v1/threeds/${authId}/complete`);
+      assert.equal(waiting.status, 409);
+      assert.equal(waiting.headers.get('content-security-policy'), THREEDS_PAGE_CSP);
+      assert.deepEqual(waiting.data, { wait: '2000' });
+      assert.match(waiting.html, /<script src="\/v1\/frames\/threeds\.js\?v=[0-9a-f]{16}" integrity="sha384-/);
+      assert.match(waiting.html, /<p role="status">/);
+      // Only a browser without script reloads it.
+      assert.deepEqual(waiting.html.match(/<meta http-equiv="refresh"[^>]*>/g), ['<meta http-equiv="refresh" content="2">']);
+      assert.ok(waiting.html.includes('<noscript><meta http-equiv="refresh" content="2"></noscript>'), waiting.html);
+    });
+
     it('the authentication page: its own policy, threeds.js with SRI, what the script needs in data attributes', async () => {
       const { body } = await merchant.post('/v1/payments', authenticated(cards.challenge.VISA));
       const authId = body.redirect.url.split('/').at(-2);

@@ -74,6 +74,25 @@ describe('threeds.js: the gateway’s 3-D Secure pages', () => {
     await expect(page.frame).to.be.accessible();
   });
 
+  it('waits for the payment to be decided without reloading its page, then loads the answer', async () => {
+    // A page that reloaded itself every 2 s (meta refresh) was read again from its top each time.
+    const frame = document.createElement('iframe');
+    frame.title = 'gateway page';
+    frame.src = `/__threeds/wait?${new URLSearchParams({ id: String(Math.random()), n: '3', wait: '50' })}`;
+    let loads = 0;
+    const first = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+    frame.addEventListener('load', () => loads++);
+    document.body.append(frame);
+    await first;
+    expect(frame.contentDocument!.documentElement.dataset.wait).to.equal('50');
+    void runPage(frame.contentDocument!, frame.contentWindow!);
+    await waitUntil(() => frame.contentDocument?.documentElement?.dataset.decided, 'the decided page was never loaded', { timeout: 3000 });
+    // Asked three times by script (409, 409, then 200), loaded once more: the answer.
+    expect(frame.contentDocument!.documentElement.dataset.decided).to.equal('5');
+    expect(loads).to.equal(2);
+    await expect(frame).to.be.accessible();
+  });
+
   it('posts nowhere that is not http(s)', async () => {
     const page = await gatewayPage({ 'post-url': 'javascript:alert(1)', 'post-fields': '{}', 'continue-url': 'data:text/html,x' });
     expect(await runPage(page.doc(), page.frame.contentWindow!)).to.equal(undefined);

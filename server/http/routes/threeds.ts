@@ -49,6 +49,8 @@ import { methods, parseBody } from './common.ts';
 import { sendStatic } from '../staticAnswer.ts';
 
 const THREEDS_SCRIPT = '/v1/frames/threeds.js';
+/** How often a page waiting for the payment to be decided asks again (its data-wait). */
+const WAIT_MS = 2000;
 
 /** base64url of a JSON message (threeDSMethodData, creq), as EMV 3-D Secure encodes them. */
 const encoded = (message: Record<string, string>) => Buffer.from(JSON.stringify(message)).toString('base64url');
@@ -131,14 +133,24 @@ export function threedsRoutes(app: FastifyInstance, g: Gateway) {
   /** The language of the shopper's page (server/http/pageTexts.ts). */
   const localeOf = (request: FastifyRequest, step: Step): PageLocale => pageLocale(step.data.languages ?? [], request.headers['accept-language']);
 
-  /** A page while the payment is being decided: it reloads itself (no script). */
-  const inProgress = (reply: FastifyReply, { lang, dir, texts }: PageLocale) =>
-    sendPage(
-      reply,
-      htmlPage({ title: texts.checking, lang, dir, head: '<meta http-equiv="refresh" content="2">\n', body: `<main>\n<h1>${escapeHtml(texts.checking)}</h1>\n<p role="status">${escapeHtml(texts.wait)}</p>\n</main>` }),
-      RESULT_PAGE_CSP,
-      409,
-    );
+  /**
+   * A page while the payment is being decided. threeds.js asks for it again every 2 s and loads
+   * it once the answer is another: a page reloading itself went back to its top every 2 s, and a
+   * screen reader read it again from there (WCAG 2.2.1, F41). Without script it reloads itself.
+   */
+  const inProgress = (reply: FastifyReply, { lang, dir, texts }: PageLocale) => {
+    const script = optionalAsset(g.assets, 'threeds.js');
+    const refresh = '<meta http-equiv="refresh" content="2">';
+    const html = htmlPage({
+      title: texts.checking,
+      lang,
+      dir,
+      head: script ? `<noscript>${refresh}</noscript>\n` : `${refresh}\n`,
+      ...(script ? { data: { wait: String(WAIT_MS) }, script: { path: THREEDS_SCRIPT, asset: script } } : {}),
+      body: `<main>\n<h1>${escapeHtml(texts.checking)}</h1>\n<p role="status">${escapeHtml(texts.wait)}</p>\n</main>`,
+    });
+    return sendPage(reply, html, script ? THREEDS_PAGE_CSP : RESULT_PAGE_CSP, 409);
+  };
 
   /** The challenge request: threeds.js POSTs creq to the ACS's challenge URL in this window. */
   const challengeRequest = (reply: FastifyReply, step: Step, token: string, script: Asset, { lang, dir, texts }: PageLocale) => {
