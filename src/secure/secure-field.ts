@@ -276,7 +276,8 @@ export class SecureField {
 
   #configure(message: ConfigureMessage): void {
     const input = this.#input;
-    this.#label.textContent = message.label;
+    // The page's title too: served in English, it would be read in the language of lang.
+    this.#label.textContent = document.title = message.label;
     input.placeholder = message.placeholder;
     if (message.locale) document.documentElement.lang = message.locale;
     this.#description.textContent = message.ariaDescribedBy ?? '';

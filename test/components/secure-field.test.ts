@@ -129,6 +129,16 @@ describe('secure card field (frame page script)', () => {
     await expect(document.querySelector('form')).to.be.accessible();
   });
 
+  it('titles its page with the label in the widget\u2019s language, not the English the gateway served it with', () => {
+    // The frame page comes titled "Card number" whatever its lang; assistive technology may read
+    // the title of a frame's document, in the language of its lang attribute.
+    fromParent({ type: 'configure', channel, locale: 'de', label: 'Kartennummer', placeholder: '', style: {} });
+    expect([document.documentElement.lang, document.title]).to.deep.equal(['de', 'Kartennummer']);
+    fromParent({ type: 'configure', channel, locale: 'en', label: 'Card number, Visa', placeholder: '', style: {} });
+    expect([document.documentElement.lang, document.title]).to.deep.equal(['en', 'Card number, Visa']);
+    fromParent({ type: 'configure', channel, locale: 'en', label: 'Card number', placeholder: '', style: {} });
+  });
+
   it('shows focus on its input in error too: a ring in the focus colour that no error style hides', async () => {
     fromParent({ type: 'configure', channel, locale: 'en', label: 'Card number', placeholder: '', invalid: true, style: { '--pw-color-focus': 'rgb(0, 0, 255)' } });
     input.blur();
