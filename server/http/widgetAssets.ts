@@ -42,6 +42,16 @@ export type WidgetAssets =
   | { ready: true; files: Record<WidgetFile, Asset>; optional: Partial<Record<OptionalFile, Asset>>; locales: ReadonlyMap<string, Asset | undefined>; problems: string[] }
   | { ready: false; problem: string };
 
+/** The texts of a locale file (a JSON array of strings in KEYS order), or undefined when it holds none. */
+export function localeTexts(asset: Asset): string[] | undefined {
+  try {
+    const texts: unknown = JSON.parse(asset.bytes.toString('utf8'));
+    return Array.isArray(texts) && texts.length && texts.every((text) => typeof text === 'string') ? texts : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** An optional file of a ready build, or undefined. */
 export function optionalAsset(assets: WidgetAssets, file: OptionalFile): Asset | undefined {
   return assets.ready ? assets.optional[file] : undefined;

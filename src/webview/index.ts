@@ -31,15 +31,19 @@ interface WidgetLanguage extends HTMLElement {
 }
 
 /**
- * The page speaks the widget's language: its title (an app's task switcher shows it) and its
- * direction follow the widget's once the widget is ready or has said why it cannot be.
+ * The page speaks the widget's language: its title (an app's task switcher shows it), its
+ * direction and its lang follow the widget's once the widget is ready or has said why it cannot
+ * be. The lang changes only to another language (one without texts, or whose texts failed: the
+ * widget speaks English), so that a region the page named (pt-PT) stays.
  */
 export function followWidgetLanguage(doc: Document): void {
   const widget = doc.querySelector<WidgetLanguage>('payment-widget');
   if (!widget) return;
+  const root = doc.documentElement;
   const follow = () => {
     doc.title = widget.strings.method;
-    doc.documentElement.dir = widget.dir || 'ltr';
+    root.dir = widget.dir || 'ltr';
+    if (widget.lang && widget.lang !== root.lang.split('-')[0]!.toLowerCase()) root.lang = widget.lang;
   };
   widget.addEventListener('pw-ready', follow);
   widget.addEventListener('pw-error', follow);

@@ -11,7 +11,7 @@ import { loggerOptions } from '../../server/http/log.ts';
 import { CHECKOUT_DECLINES_LIMIT } from '../../server/store/checkouts.ts';
 import { ACS_PAGE_CSP, THREEDS_PAGE_CSP, WEBVIEW_CSP } from '../../server/http/pages.ts';
 import type { Manifest } from '../../scripts/sri.ts';
-import { expectedRedirect, fakeDist, pageCard, prepareCheckout, Shopper } from '../support/checkouts.ts';
+import { expectedRedirect, FAKE_LOCALES, fakeDist, pageCard, prepareCheckout, Shopper } from '../support/checkouts.ts';
 import { cardDebit, databaseUrl, pgSkip, shopA, startGateway, type Client, type TestGateway, type TestGatewayOptions } from '../support/gateway.ts';
 import { billingAddress, browserData, cards, formOf, ShopperBrowser, unescapeHtml, type Page } from '../support/threeds.ts';
 
@@ -1113,6 +1113,20 @@ function threedsSuite(options: TestGatewayOptions) {
       assert.deepEqual({ ...form, timestamp: direct.timestamp }, direct);
       assert.equal((html.match(/<script/g) ?? []).length, 2, 'no inline script');
       assert.equal(html.includes('style='), false);
+    });
+
+    it('titles the page in the widget\u2019s language from the first paint, right to left for Arabic, English when the widget has no texts for it', async () => {
+      const page = async (locale: string) => {
+        const id = await prepareCheckout(merchant, { locale });
+        const html = await (await fetch(`${gw.base}/v1/checkouts/${id}/page`)).text();
+        return [/<html[^>]*>/.exec(html)![0], /<title>([^<]*)<\/title>/.exec(html)![1]];
+      };
+      // Titled "Payment" in English under lang="de" until the widget was ready.
+      assert.deepEqual(await page('de'), ['<html lang="de">', FAKE_LOCALES.de[0]]);
+      assert.deepEqual(await page('ar'), ['<html lang="ar" dir="rtl">', FAKE_LOCALES.ar[0]]);
+      assert.deepEqual(await page('en'), ['<html lang="en">', 'Payment method']);
+      // fakeDist has no French texts: the widget speaks English (webview.js then sets lang="en").
+      assert.deepEqual(await page('fr'), ['<html lang="fr">', 'Payment method']);
     });
 
     it('serves the service worker for /v1/ without caching, and the webview script immutable', async () => {

@@ -41,7 +41,8 @@ import { errorBody, meta, TRY_LATER_HEADERS, tryLaterBody, type Reply } from '..
 import { failureReply, redirectOf, type Redirect } from '../outcomes.ts';
 import { escapeHtml, localePreload, originOf, scriptTag, sendPage, WEBVIEW_CSP } from '../pages.ts';
 import { handle, handleAs, type Caller, type Gateway } from '../pipeline.ts';
-import { NOT_BUILT, optionalAsset } from '../widgetAssets.ts';
+import { localeTexts, NOT_BUILT, optionalAsset } from '../widgetAssets.ts';
+import { dirOf, resolveLocale, stringsFor } from '../../../src/core/i18n.ts';
 import { methods, parseBody } from './common.ts';
 import { localeOf } from '../../../src/core/locale-list.ts';
 
@@ -347,12 +348,16 @@ export function checkoutRoutes(app: FastifyInstance, g: Gateway) {
       // The widget takes its locale from this page's lang: its texts start loading with the page.
       const language = localeOf(locale);
       const texts = language && g.assets.locales.get(language);
+      // Titled and directed from the first paint as webview.js does once the widget is ready: in
+      // the widget's language (the locale file's texts, English without one), not English under a lang of another.
+      const strings = stringsFor(texts ? localeTexts(texts) : undefined);
+      const rtl = language !== undefined && texts !== undefined && dirOf(resolveLocale(language)) === 'rtl';
       const html = `<!doctype html>
-<html lang="${escapeHtml(locale)}">
+<html lang="${escapeHtml(locale)}"${rtl ? ' dir="rtl"' : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<title>Payment</title>
+<title>${escapeHtml(strings.method)}</title>
 <link rel="stylesheet" href="/v1/frames/pages.css">
 ${texts ? `${localePreload(language, texts)}\n` : ''}${scriptTag('/v1/paymentWidgets.js', widget)}
 ${webview ? `${scriptTag('/v1/webview.js', webview)}\n` : ''}</head>
