@@ -18,7 +18,7 @@ import { checkoutById, stateOf, type Checkout, type Stated, type StoredRequest }
 import { endHold, holdOpenCheckout } from '../store/checkouts.ts';
 import { findRegistration } from '../store/registrations.ts';
 import { findPayment, type PaymentRecord } from '../store/payments.ts';
-import { isSuccess } from '../results.ts';
+import { groups, isSuccess } from '../results.ts';
 
 /** One payment attempt of a checkout, successful or declined. */
 export interface Attempt {
@@ -151,7 +151,10 @@ export async function payCheckout(deps: Deps, ctx: Context, loaded: Checkout, pa
       // The checkout's registration is the one its payment created, not one it was paid with.
       const registrationId = payment.registration && 'create' in payment.registration ? p.registrationId : null;
       // A pending payment (a redirect step) keeps the checkout held; its step settles it at the end.
-      await endHold(trx, checkout.id, heldAt, p.status === 'pending' ? { pending: p.id } : paid ? { paid: true, paymentId: p.id, registrationId } : { declined: true }, p.updatedAt);
+      // No answer from the acquirer (a communication error) says nothing of the card and counts no
+      // decline: an outage must not end the shopper's checkout.
+      const end = p.status === 'pending' ? { pending: p.id } : paid ? { paid: true as const, paymentId: p.id, registrationId } : groups.communicationError.test(p.resultCode) ? { open: true as const } : { declined: true as const };
+      await endHold(trx, checkout.id, heldAt, end, p.updatedAt);
       attempt = {
         kind: 'attempt',
         checkout: paid

@@ -53,9 +53,9 @@ export const CHECKOUT_DECLINES_LIMIT = 10;
  * count before it), so that no other writer's count is lost on either database. The decline that
  * reaches the limit moves expires_at to `now`: the checkout is expired from then on to every reader.
  */
-const declined = (now: unknown) => ({
-  declines: sql<number>`declines + 1`,
-  expires_at: sql<number>`CASE WHEN declines + 1 >= ${CHECKOUT_DECLINES_LIMIT} AND expires_at > ${now} THEN ${now} ELSE expires_at END`,
+const declined = (now: unknown, count: unknown = 1) => ({
+  declines: sql<number>`declines + ${count}`,
+  expires_at: sql<number>`CASE WHEN declines + ${count} >= ${CHECKOUT_DECLINES_LIMIT} AND expires_at > ${now} THEN ${now} ELSE expires_at END`,
 });
 
 /** Open, or held for no payment since before `abandonedBefore` (a hold its process left behind). */
@@ -97,8 +97,8 @@ const endDeclined = preparedQuery<'id' | 'heldAt' | 'now'>((db, p) =>
 const settlePaid = preparedQuery<'id' | 'paymentId' | 'registrationId' | 'now'>((db, p) =>
   db.updateTable('checkouts').set({ status: 'paid', payment_id: p.paymentId, registration_id: p.registrationId, updated_at: p.now }).where('id', '=', p.id).where('status', '=', 'processing'),
 );
-const settleOpen = preparedQuery<'id' | 'attemptId' | 'now'>((db, p) =>
-  db.updateTable('checkouts').set({ status: 'open', payment_id: p.attemptId, updated_at: p.now, ...declined(p.now) }).where('id', '=', p.id).where('status', '=', 'processing'),
+const settleOpen = preparedQuery<'id' | 'attemptId' | 'now' | 'count'>((db, p) =>
+  db.updateTable('checkouts').set({ status: 'open', payment_id: p.attemptId, updated_at: p.now, ...declined(p.now, p.count) }).where('id', '=', p.id).where('status', '=', 'processing'),
 );
 
 export async function insertCheckout(trx: Trx, c: CheckoutRecord<unknown>): Promise<void> {
@@ -171,17 +171,19 @@ export async function holdOpenCheckout<R>(trx: Trx, id: string, now: number): Pr
 
 /**
  * The end of an asynchronous payment attempt (after its redirect step): paid with its payment (and
- * registration), or open again. One that failed is a decline (CHECKOUT_DECLINES_LIMIT) and stays
- * named as the checkout's last attempt (`attemptId`), so that the merchant reads its outcome.
+ * registration), or open again. One that failed is a decline (CHECKOUT_DECLINES_LIMIT) unless
+ * the acquirer could not be reached (`declined` false: it says nothing of the card, and an outage
+ * must not end a shopper's checkout), and stays named as the checkout's last attempt
+ * (`attemptId`), so that the merchant reads its outcome.
  */
 export async function settleCheckout(
   trx: Trx,
   id: string,
-  outcome: { paid: false; attemptId?: string } | { paid: true; paymentId: string; registrationId: string | null },
+  outcome: { paid: false; attemptId?: string; declined: boolean } | { paid: true; paymentId: string; registrationId: string | null },
   now: number,
 ): Promise<void> {
   if (outcome.paid) await settlePaid(trx, { id, paymentId: outcome.paymentId, registrationId: outcome.registrationId, now });
-  else await settleOpen(trx, { id, attemptId: outcome.attemptId ?? null, now });
+  else await settleOpen(trx, { id, attemptId: outcome.attemptId ?? null, now, count: outcome.declined ? 1 : 0 });
 }
 
 /**

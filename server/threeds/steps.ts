@@ -10,7 +10,7 @@ import { withInitialTransactionId } from '../payments/cardOnFile.ts';
 import type { Deps } from '../payments/deps.ts';
 import { successCode } from '../payments/resultCodes.ts';
 import { authorizeOrDecline, reverseUnrecorded } from '../payments/unanswered.ts';
-import type { ResultCode } from '../results.ts';
+import { groups, type ResultCode } from '../results.ts';
 import type { AcquirerOutcome, AccountData, AuthorizationRequest } from '../simulator/acquirer.ts';
 import { settleCheckout } from '../store/checkouts.ts';
 import { findPayment, settlePendingPayment, type PaymentRecord } from '../store/payments.ts';
@@ -225,7 +225,7 @@ async function finish(
     if (registration) await insertRegistration(trx, registration);
     if (updated) await enqueueEvents(trx, deps, { type: 'PAYMENT', action: 'UPDATED', payment: settled }, ...registrationEvents(settled, registration));
     if (step.checkoutId) {
-      await settleCheckout(trx, step.checkoutId, approved ? { paid: true, paymentId: payment.id, registrationId: registration?.id ?? null } : { paid: false, attemptId: payment.id }, now);
+      await settleCheckout(trx, step.checkoutId, approved ? { paid: true, paymentId: payment.id, registrationId: registration?.id ?? null } : { paid: false, attemptId: payment.id, declined: !groups.communicationError.test(code) }, now);
     }
     return true;
   });

@@ -747,6 +747,28 @@ function checkoutSuite(options: TestGatewayOptions) {
       assert.equal((await paymentOf(id)).result.code, '000.100.110');
     });
 
+    it('attempts the acquirer never answered (900.100.100) count no decline: they say nothing of the card, and an outage must not end the checkout', async () => {
+      const acquirer = gw.running.gateway.deps.acquirer;
+      const authorize = acquirer.authorize;
+      acquirer.authorize = async () => {
+        throw new Error('connection reset by the acquirer');
+      };
+      const id = await prepareCheckout(gw.client);
+      try {
+        for (let i = 0; i < CHECKOUT_DECLINES_LIMIT; i++) {
+          const failed = await shopper.pay(id, pageCard());
+          assert.equal(failed.body.result.code, '900.100.100', JSON.stringify(failed.body));
+        }
+      } finally {
+        acquirer.authorize = authorize;
+      }
+      for (let i = 0; i < CHECKOUT_DECLINES_LIMIT - 1; i++) await decline(id);
+      const paid = await shopper.pay(id, pageCard());
+      assert.equal(paid.status, 200, JSON.stringify(paid.body));
+      const row = await gw.running.store.db.selectFrom('checkouts').select(['status', 'declines']).where('id', '=', id).executeTakeFirstOrThrow();
+      assert.deepEqual(row, { status: 'paid', declines: 9 });
+    });
+
     it('replays the first answer for an Idempotency-Key retry and charges once', async () => {
       const id = await prepareCheckout(gw.client);
       const first = await shopper.pay(id, pageCard(), { 'idempotency-key': 'widget-key-1' });
