@@ -1,5 +1,5 @@
 // A Vite plugin for the widget build: the static parts of Lit's html`` and css`` templates lose
-// their source indentation (line breaks and the spaces around them). Only whitespace that holds a
+// their source indentation (line breaks and the spaces around them), and css`` its comments. Only whitespace that holds a
 // line break is touched, so text and attribute spacing written on one line stays as it is.
 import type { Plugin } from 'vite';
 
@@ -46,7 +46,8 @@ function skipExpression(code: string, i: number): number {
 }
 
 const minifyHtml = (text: string): string => text.replace(/>\s*\n\s*</g, '><').replace(/\s*\n\s*/g, ' ');
-const minifyCss = (text: string): string => text.replace(/\s*\n\s*/g, ' ').replace(/\s*([{};,])\s*/g, '$1').replace(/:\s+/g, ':');
+// CSS comments go too: they say why a rule is there to the source's reader, not to the shopper's browser.
+const minifyCss = (text: string): string => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\s*\n\s*/g, ' ').replace(/\s*([{};,])\s*/g, '$1').replace(/:\s+/g, ':');
 
 export function minifyTemplates(): Plugin {
   return {

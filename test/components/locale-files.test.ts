@@ -1,6 +1,7 @@
 // The widget carries English only; another locale's texts are a file of the build, fetched from
 // the gateway with the integrity the build gave the widget (src/widget/internal/locales.ts).
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
 import type { CardForm } from '../../src/widget/card/card-form.component.ts';
 import type { PaymentWidget } from '../../src/widget/payment-widget/payment-widget.component.ts';
 import { all, CHECKOUT_ID, formData, fromFrame, GATEWAY, json, localeFile, one, settle, stubFetch, widget, type FetchCall } from './support.ts';
@@ -40,6 +41,20 @@ describe('<payment-widget> locale files', () => {
     expect(one(el, 'button[type="submit"]').textContent).to.match(/^€\s92,00 bezahlen$/);
     expect(all(el, '[part="status"]')).to.have.length(0);
     await expect(el).to.be.accessible();
+  });
+
+  it('keeps the loading ring still for a shopper who asked for reduced motion', async () => {
+    fetchStub = stubFetch();
+    window.fetch = (() => new Promise<Response>(() => undefined)) as typeof fetch;
+    await emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      const el = await fixture<PaymentWidget>(html`<payment-widget checkout-id=${CHECKOUT_ID} gateway=${GATEWAY} brands="VISA" locale="de"></payment-widget>`);
+      const spinner = getComputedStyle(one(el, '[part="status"]'), '::before');
+      expect(spinner.content).to.equal('""');
+      expect(spinner.animationName).to.equal('none');
+    } finally {
+      await emulateMedia({ reducedMotion: 'no-preference' });
+    }
   });
 
   it('shows a German page no English while it loads: a spinner, then the German text once the texts came', async () => {

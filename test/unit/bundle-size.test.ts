@@ -47,6 +47,13 @@ describe('bundle size budgets', () => {
       );
     });
   }
+
+  it("paymentWidgets.js ships none of the styles' comments (css`` templates are minified)", () => {
+    const code = readFileSync(join(DIST, 'paymentWidgets.js'), 'utf8');
+    assert.deepEqual(code.match(/\/\*[\s\S]*?\*\//g) ?? [], []);
+    // The minified styles are there: a rule of payment-widget.styles.ts.
+    assert.match(code, /@keyframes pw-spin\{to\{transform:rotate\(1turn\);\}\}/);
+  });
 });
 
 describe('the built locale files', () => {

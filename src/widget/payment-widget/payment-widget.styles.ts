@@ -87,6 +87,12 @@ export const styles = [
         transform: rotate(1turn);
       }
     }
+    /* A shopper who asked for less motion sees the ring still; the status says it loads. */
+    @media (prefers-reduced-motion: reduce) {
+      .busy::before {
+        animation: none;
+      }
+    }
     /* Never shown: resolves the frames' size tokens as a frame's input uses them (frameTokens). */
     .probe {
       font-size: max(16px, var(--pw-font-size));
