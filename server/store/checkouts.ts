@@ -1,7 +1,7 @@
 // Checkouts repository. State changes are conditional updates, so that two requests racing on
 // one checkout (two payments, a payment and a cancel) can never both win, on SQLite or PostgreSQL.
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
-import { insertRows, preparedQuery, type RowInsert, type Trx } from './db.ts';
+import { deleteInBatches, insertRows, preparedQuery, type RowInsert, type Trx, type Writer } from './db.ts';
 import type { CheckoutsTable, Database } from './tables.ts';
 
 /** Stored states; "expired" is not one of them: an open checkout past expiresAt is expired. */
@@ -228,18 +228,12 @@ const noPendingPayment = (eb: ExpressionBuilder<Database, 'checkouts'>) =>
  * DELETE that repeats the range is planned over the range, every ended row read for each batch.
  * Their payments stay (their ndc still names the checkout). Resolves with how many were deleted.
  */
-export async function purgeEndedCheckouts(store: { write<T>(unit: (trx: Trx) => Promise<T>): Promise<T> }, before: number, batch = PURGE_BATCH): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const count = await store.write(async (trx) => {
-      const found = await trx.selectFrom('checkouts').select('id').where('expires_at', '<', before).where('updated_at', '<', before).where(noPendingPayment).limit(batch).execute();
-      if (found.length === 0) return 0;
-      const ids = found.map((row) => row.id);
-      const result = await trx.deleteFrom('checkouts').where('id', 'in', ids).where('updated_at', '<', before).where(noPendingPayment).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    });
-    deleted += count;
-    if (count < batch) return deleted;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+export async function purgeEndedCheckouts(store: Writer, before: number, batch = PURGE_BATCH): Promise<number> {
+  return deleteInBatches(store, batch, async (trx) => {
+    const found = await trx.selectFrom('checkouts').select('id').where('expires_at', '<', before).where('updated_at', '<', before).where(noPendingPayment).limit(batch).execute();
+    if (found.length === 0) return 0;
+    const ids = found.map((row) => row.id);
+    const result = await trx.deleteFrom('checkouts').where('id', 'in', ids).where('updated_at', '<', before).where(noPendingPayment).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
 }

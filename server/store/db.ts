@@ -12,6 +12,25 @@ export type Dialect = 'sqlite' | 'postgres';
 export type Trx = Transaction<Database>;
 export type WriteUnit<T> = (trx: Trx) => Promise<T>;
 
+/** What a purge needs of the store: its writes. */
+export type Writer = Pick<Store, 'write'>;
+
+/**
+ * A purge: `deleteBatch` deletes at most `batch` rows and says how many, each batch its own unit
+ * (transaction), with the event loop free in between, until a batch comes back short: one DELETE
+ * of a large backlog would hold SQLite's only connection (and the event loop) for seconds.
+ * Resolves with how many rows went.
+ */
+export async function deleteInBatches(store: Writer, batch: number, deleteBatch: (trx: Trx) => Promise<number>): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const count = await store.write(deleteBatch);
+    deleted += count;
+    if (count < batch) return deleted;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /** One new row of one table. */
 export type RowInsert = { [K in keyof Database]: { table: K; row: Insertable<Database[K]> } }[keyof Database];
 

@@ -1,6 +1,6 @@
 // Idempotency records: the first response to a key, replayed for retries within 24 hours.
 import { sql, type Kysely } from 'kysely';
-import { preparedQuery, type Trx } from './db.ts';
+import { deleteInBatches, preparedQuery, type Trx, type Writer } from './db.ts';
 import type { Database, IdempotencyKeysTable } from './tables.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -131,23 +131,17 @@ export const PURGE_BATCH = 1_000;
  * of them all holds SQLite's only connection (and the event loop, better-sqlite3 being
  * synchronous) for seconds, every request with it. Resolves with how many were deleted.
  */
-export async function purgeExpiredKeys(store: { write<T>(unit: (trx: Trx) => Promise<T>): Promise<T> }, now: number, batch = PURGE_BATCH): Promise<number> {
+export async function purgeExpiredKeys(store: Writer, now: number, batch = PURGE_BATCH): Promise<number> {
   const expiredBefore = now - IDEMPOTENCY_TTL_MS;
-  let deleted = 0;
-  for (;;) {
-    const count = await store.write(async (trx) => {
-      const oldest = trx.selectFrom('idempotency_keys').select(['entity_id', 'key']).where('created_at', '<', expiredBefore).limit(batch);
-      const result = await trx
-        .deleteFrom('idempotency_keys')
-        .where((eb) => eb(eb.refTuple('entity_id', 'key'), 'in', oldest.$asTuple('entity_id', 'key')))
-        .where('created_at', '<', expiredBefore)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    });
-    deleted += count;
-    if (count < batch) return deleted;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  return deleteInBatches(store, batch, async (trx) => {
+    const oldest = trx.selectFrom('idempotency_keys').select(['entity_id', 'key']).where('created_at', '<', expiredBefore).limit(batch);
+    const result = await trx
+      .deleteFrom('idempotency_keys')
+      .where((eb) => eb(eb.refTuple('entity_id', 'key'), 'in', oldest.$asTuple('entity_id', 'key')))
+      .where('created_at', '<', expiredBefore)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
 }
 
 /**

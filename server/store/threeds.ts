@@ -2,7 +2,7 @@
 // pending payments. State changes are conditional updates, so that two requests racing on one
 // step (a double click, the sweep and a late approval) can never both win, on SQLite or PostgreSQL.
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import { insertRows, type RowInsert, type Trx } from './db.ts';
+import { deleteInBatches, insertRows, type RowInsert, type Trx, type Writer } from './db.ts';
 import type { Database, ThreedsTable } from './tables.ts';
 
 export type StepKind = 'payment' | 'standalone' | 'provider';
@@ -149,26 +149,20 @@ const noPendingPayment = (eb: ExpressionBuilder<Database, 'threeds'>) =>
  * threeds_status_expires and deleted by id, rechecking what a change would move (updated_at, the
  * payment), as purgeEndedCheckouts does. Resolves with how many were deleted.
  */
-export async function purgeEndedSteps(store: { write<T>(unit: (trx: Trx) => Promise<T>): Promise<T> }, before: number, batch = PURGE_BATCH): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const count = await store.write(async (trx) => {
-      const found = await trx
-        .selectFrom('threeds')
-        .select('id')
-        .where('status', '=', 'done')
-        .where('expires_at', '<', before)
-        .where('updated_at', '<', before)
-        .where(noPendingPayment)
-        .limit(batch)
-        .execute();
-      if (found.length === 0) return 0;
-      const ids = found.map((row) => row.id);
-      const result = await trx.deleteFrom('threeds').where('id', 'in', ids).where('updated_at', '<', before).where(noPendingPayment).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    });
-    deleted += count;
-    if (count < batch) return deleted;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+export async function purgeEndedSteps(store: Writer, before: number, batch = PURGE_BATCH): Promise<number> {
+  return deleteInBatches(store, batch, async (trx) => {
+    const found = await trx
+      .selectFrom('threeds')
+      .select('id')
+      .where('status', '=', 'done')
+      .where('expires_at', '<', before)
+      .where('updated_at', '<', before)
+      .where(noPendingPayment)
+      .limit(batch)
+      .execute();
+    if (found.length === 0) return 0;
+    const ids = found.map((row) => row.id);
+    const result = await trx.deleteFrom('threeds').where('id', 'in', ids).where('updated_at', '<', before).where(noPendingPayment).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
 }

@@ -1,7 +1,7 @@
 // Webhooks repository: the webhooks registered through the API, and the outbox of notifications
 // (written in the commit of the change they report; claimed with a lease for delivery).
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Dialect, Trx } from './db.ts';
+import { deleteInBatches, type Dialect, type Trx, type Writer } from './db.ts';
 import type { Database, WebhookOutboxTable, WebhooksTable } from './tables.ts';
 
 export type WebhookRow = Selectable<WebhooksTable>;
@@ -125,19 +125,13 @@ export const PURGE_BATCH = 1_000;
  * gateway's notifications is hundreds of thousands of rows, and one DELETE of them holds SQLite's
  * only connection (and the event loop) for seconds. Resolves with how many were deleted.
  */
-export async function purgeFinished(store: { write<T>(unit: (trx: Trx) => Promise<T>): Promise<T> }, before: number, batch = PURGE_BATCH): Promise<number> {
+export async function purgeFinished(store: Writer, before: number, batch = PURGE_BATCH): Promise<number> {
   const ended = ['delivered', 'failed', 'cancelled'];
-  let deleted = 0;
-  for (;;) {
-    const count = await store.write(async (trx) => {
-      const oldest = trx.selectFrom('webhook_outbox').select('id').where('status', 'in', ended).where('updated_at', '<', before).limit(batch);
-      const result = await trx.deleteFrom('webhook_outbox').where('id', 'in', oldest).where('status', 'in', ended).where('updated_at', '<', before).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    });
-    deleted += count;
-    if (count < batch) return deleted;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  return deleteInBatches(store, batch, async (trx) => {
+    const oldest = trx.selectFrom('webhook_outbox').select('id').where('status', 'in', ended).where('updated_at', '<', before).limit(batch);
+    const result = await trx.deleteFrom('webhook_outbox').where('id', 'in', oldest).where('status', 'in', ended).where('updated_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
 }
 
 /** Give a row back untried (the process is stopping): it is due again at once for anyone. */
