@@ -95,6 +95,10 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
   const app = await buildApp(gateway, { logLevel: settings.logLevel, logger: overrides.logger, trustProxy: settings.trustProxy });
   log = app.log;
   gateway.deps.log = app.log;
+  void store.indexes?.then(({ built, error }) => {
+    if (built.length > 0) app.log.info({ indexes: built }, 'indexes built concurrently');
+    if (error) app.log.error({ err: error.message }, 'a concurrent index build failed; the next start builds it again');
+  });
   if (settings.env === 'live' && !settings.trustProxy) {
     app.log.warn('GATEWAY_ENV=live without TRUST_PROXY: the gateway cannot tell requests over TLS from others, and writes http:// URLs; name the TLS proxy in TRUST_PROXY');
   }

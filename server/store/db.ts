@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type Compilable, type Insertable, type QueryResult, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
-import { migrate } from './migrations.ts';
+import { buildPendingIndexes, migrate, type IndexBuilds } from './migrations.ts';
 import type { Database } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -50,6 +50,12 @@ export interface Store {
    * SQLite has no such thing: undefined.
    */
   listen?(channel: string, onChange: () => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL: the concurrent build of the indexes the migrations left to it (migrations.ts ›
+   * buildPendingIndexes), under way while the store serves; it never rejects. SQLite: undefined.
+   */
+  indexes?: Promise<IndexBuilds>;
+  /** Closes the store; on PostgreSQL an index build under way is waited for. */
   close(): Promise<void>;
 }
 
@@ -71,10 +77,13 @@ export interface StoreOptions {
 }
 
 export async function openStore(options: StoreOptions): Promise<Store> {
-  if (options.databaseUrl) await migratePostgres(options.databaseUrl);
-  const store = options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 16, options.onConnectionLost ?? (() => undefined)) : openSqlite(options.dataDir);
-  if (store.dialect === 'sqlite') await migrate(store.db as Kysely<unknown>);
-  return store;
+  if (!options.databaseUrl) {
+    const store = openSqlite(options.dataDir);
+    await migrate(store.db as Kysely<unknown>);
+    return store;
+  }
+  const indexes = await migratePostgres(options.databaseUrl);
+  return openPostgres(options.databaseUrl, options.poolSize ?? 16, options.onConnectionLost ?? (() => undefined), indexes);
 }
 
 /**
@@ -86,8 +95,17 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 const PG_CONNECT_TIMEOUT_MS = 10_000;
 const PG_QUERY_TIMEOUT_MS = 30_000;
 
-/** Migrations on a connection of their own, in the schema the connection string selects. */
-async function migratePostgres(connectionString: string): Promise<void> {
+/** An index build running beside the store: `stop` lets a build under way end, and starts no other. */
+interface IndexBuilding {
+  indexes: Promise<IndexBuilds>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Migrations on a connection of their own, in the schema the connection string selects; once they
+ * ran, the same connection builds the indexes they left to a concurrent build, and is closed after.
+ */
+async function migratePostgres(connectionString: string): Promise<IndexBuilding> {
   const pool = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, application_name: 'payment-gateway' });
   pool.on('error', () => undefined);
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
@@ -98,9 +116,19 @@ async function migratePostgres(connectionString: string): Promise<void> {
       })
     ).rows[0]?.schema;
     await migrate(db, schema ?? undefined);
-  } finally {
+  } catch (error) {
     await db.destroy();
+    throw error;
   }
+  const stopping = new AbortController();
+  const indexes = buildPendingIndexes(db, stopping.signal).finally(() => db.destroy().catch(() => undefined));
+  return {
+    indexes,
+    stop: async () => {
+      stopping.abort();
+      await indexes;
+    },
+  };
 }
 
 function openSqlite(dataDir: string): Store {
@@ -159,7 +187,7 @@ function keepingStatements(database: SQLite.Database, max = 500): SqliteDatabase
   };
 }
 
-function openPostgres(connectionString: string, max: number, onConnectionLost: (error: Error) => void): Store {
+function openPostgres(connectionString: string, max: number, onConnectionLost: (error: Error) => void, building: IndexBuilding): Store {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -180,7 +208,11 @@ function openPostgres(connectionString: string, max: number, onConnectionLost: (
     write: (unit) => committer.write(unit),
     insert: (rows) => committer.insert(rows),
     listen: (channel, onChange) => listenTo(connectionString, channel, onChange),
-    close: () => db.destroy(),
+    indexes: building.indexes,
+    close: async () => {
+      await building.stop();
+      await db.destroy();
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 // One set of migrations, written once with Kysely's schema builder, for SQLite and PostgreSQL.
 // Every table carries entity_id so that a distributed PostgreSQL can shard by entity.
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 /**
  * One receiver's URL as migration 0008 wrote it: the API's canonical form of that day (routes/
@@ -13,6 +14,25 @@ function receiverUrl(url: string): string {
   if (parsed.hostname.endsWith('.')) parsed.hostname = parsed.hostname.slice(0, -1);
   parsed.hash = '';
   return parsed.search === '' ? parsed.href.replace(/\?$/, '') : parsed.href;
+}
+
+/**
+ * A new index on a table every payment writes (payments, checkouts), which may be large: `definition`
+ * is what follows `create index <name>`. SQLite builds it here (it has one writer and no concurrent
+ * build). On PostgreSQL a plain build in the migrations' transaction would block every write to the
+ * table until that transaction commits, minutes on a large table: the migration records the index
+ * in pending_indexes instead (in its transaction, so only with the migration), and
+ * buildPendingIndexes builds it CONCURRENTLY once the migrations ran, while the gateway serves.
+ * A later migration cannot count on such an index; one that drops it deletes its row too.
+ */
+async function busyTableIndex(db: Kysely<unknown>, name: string, definition: string): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    await sql.raw(`create index "${name}" ${definition}`).execute(db);
+    return;
+  }
+  // Bookkeeping, as Kysely's own tables are: no entity_id. seq: the order the migrations ran in.
+  await sql`create table if not exists pending_indexes (name varchar(63) primary key, definition text not null, seq integer generated always as identity, created_at bigint not null)`.execute(db);
+  await sql`insert into pending_indexes (name, definition, created_at) values (${name}, ${definition}, ${Date.now()})`.execute(db);
 }
 
 export const migrations: Record<string, Migration> = {
@@ -248,18 +268,19 @@ export const migrations: Record<string, Migration> = {
   // Reservations a process left when it stopped between its two commits (payments/reference.ts):
   // the keyed request's record names the payment it reserved, so that a retry taking the key over
   // finishes that payment instead of making another; the partial index finds the pending ones.
+  // Databases that ran this before busyTableIndex existed got the index by a plain build.
   '0009_reservations': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('idempotency_keys').addColumn('payment_id', 'varchar(32)').execute();
-      await db.schema.createIndex('payments_pending_updated').on('payments').columns(['updated_at']).where(sql<boolean>`status = 'pending'`).execute();
+      await busyTableIndex(db, 'payments_pending_updated', `on payments (updated_at) where status = 'pending'`);
     },
   },
   // Checkouts are deleted some time after they expired (store/checkouts.ts › purgeEndedCheckouts):
   // the index lets the hourly purge read only the oldest, not the whole table. Redirect steps'
-  // purge uses threeds_status_expires (0003).
+  // purge uses threeds_status_expires (0003). Built as 0009's index is.
   '0010_checkouts_expires': {
     async up(db: Kysely<unknown>) {
-      await db.schema.createIndex('checkouts_expires').on('checkouts').columns(['expires_at']).execute();
+      await busyTableIndex(db, 'checkouts_expires', 'on checkouts (expires_at)');
     },
   },
   // A checkout's declined payment attempts, counted in each decline's commit: the one that reaches
@@ -284,5 +305,86 @@ export async function migrate(db: Kysely<unknown>, migrationTableSchema?: string
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/**
+ * The advisory lock a process holds while it builds pending indexes: this key and
+ * hashtext(current_schema()), so that schemas of one database build apart. Any constant no other
+ * lock uses.
+ */
+export const INDEX_BUILD_LOCK = 1_885_436_209;
+const LOCK_POLL_MS = 500;
+/** PostgreSQL's codes for a statement it ended so that another could go on: deadlock_detected, serialization_failure. */
+const BROKEN_OFF = new Set(['40P01', '40001']);
+const BUILD_ATTEMPTS = 3;
+
+/** What buildPendingIndexes did: the indexes this process built, and the error that stopped it. */
+export interface IndexBuilds {
+  built: string[];
+  error?: Error;
+}
+
+/**
+ * PostgreSQL: builds the indexes migrations recorded in pending_indexes (busyTableIndex), each with
+ * CREATE INDEX CONCURRENTLY, which lets the table take writes meanwhile but cannot run in a
+ * transaction (so not in a migration), and deletes each row once its index is valid. Run on a
+ * connection without query timeouts, after the migrations; never rejects.
+ *
+ * One process of a schema builds at a time, holding a session advisory lock: a concurrent build
+ * under way is INVALID (indisvalid = false) until it ends, just as the leftover of a failed one
+ * is, and only the lock tells them apart. A leftover found under the lock is a failed build's
+ * (a process killed mid-build keeps its session, and the lock, until the server ends the
+ * build): it is dropped and the index built again. The lock is polled, never waited for: a
+ * session waiting in pg_advisory_lock holds a snapshot, which the holder's concurrent build
+ * waits for in turn, a deadlock. `signal` stops the polling and any further build; a build under
+ * way runs to its end.
+ */
+export async function buildPendingIndexes(db: Kysely<unknown>, signal: AbortSignal): Promise<IndexBuilds> {
+  const built: string[] = [];
+  try {
+    await db.connection().execute(async (conn) => {
+      if ((await pendingIndexes(conn)).length === 0) return;
+      while (!(await sql<{ locked: boolean }>`select pg_try_advisory_lock(${sql.lit(INDEX_BUILD_LOCK)}, hashtext(current_schema())) as locked`.execute(conn)).rows[0]?.locked) {
+        await sleep(LOCK_POLL_MS, undefined, { signal });
+      }
+      try {
+        for (const { name, definition } of await pendingIndexes(conn)) {
+          if (signal.aborted) break;
+          if (await buildIndex(conn, name, definition)) built.push(name);
+          await sql`delete from pending_indexes where name = ${name}`.execute(conn);
+        }
+      } finally {
+        await sql`select pg_advisory_unlock(${sql.lit(INDEX_BUILD_LOCK)}, hashtext(current_schema()))`.execute(conn);
+      }
+    });
+    return { built };
+  } catch (error) {
+    return signal.aborted && (error as Error).name === 'AbortError' ? { built } : { built, error: error as Error };
+  }
+}
+
+async function pendingIndexes(db: Kysely<unknown>): Promise<Array<{ name: string; definition: string }>> {
+  const { rows } = await sql<{ present: boolean }>`select to_regclass(format('%I.pending_indexes', current_schema())) is not null as present`.execute(db);
+  if (!rows[0]?.present) return [];
+  return (await sql<{ name: string; definition: string }>`select name, definition from pending_indexes order by seq`.execute(db)).rows;
+}
+
+/** Under the build lock: builds the index unless it is there and valid (built before this process could delete its row); false if it was. */
+async function buildIndex(db: Kysely<unknown>, name: string, definition: string): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    const { rows } = await sql<{ schema: string; valid: boolean | null }>`
+      select current_schema() as schema,
+        (select i.indisvalid from pg_index i join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
+          where c.relname = ${name} and n.nspname = current_schema()) as valid`.execute(db);
+    const { schema, valid } = rows[0]!;
+    if (valid) return false;
+    try {
+      if (valid === false) await sql`drop index concurrently ${sql.id(schema, name)}`.execute(db);
+      await sql`create index concurrently ${sql.id(name)} ${sql.raw(definition)}`.execute(db);
+      return true;
+    } catch (error) {
+      if (attempt >= BUILD_ATTEMPTS || !BROKEN_OFF.has((error as { code?: string }).code ?? '')) throw error;
+    }
   }
 }

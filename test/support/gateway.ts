@@ -196,6 +196,29 @@ export async function freshPostgresSchema(databaseUrl: string): Promise<{ url: s
   };
 }
 
+/**
+ * A fresh PostgreSQL database, its URL using its public schema: for tests of concurrent index
+ * builds, which wait for every older transaction of their database, other test runs' too.
+ */
+export async function freshPostgresDatabase(databaseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `gw_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      await c.query(`drop database ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 export function testSettings(dataDir: string, options: TestGatewayOptions = {}): Settings {
   return {
     env: options.env ?? 'test',
