@@ -7,7 +7,7 @@ import { CARD_BRANDS } from './brands.ts';
 export interface CardInfo {
   /** The gateway's brand (VISA, MASTER, …) once the number names exactly one. */
   brand?: string;
-  /** Positions after which a space is shown (4 8 12 for most cards, 4 10 for AMEX). */
+  /** Positions after which a space is shown (4 8 12 16 for most cards, 4 10 for AMEX). */
   gaps: number[];
   maxLength: number;
   cvvLength: 3 | 4;
@@ -19,8 +19,6 @@ export interface CardInfo {
   complete: boolean;
 }
 
-const DEFAULT_GAPS = [4, 8, 12];
-
 /** What the digits typed so far say about the card; the server applies the same rules. */
 export function cardInfo(digits: string): CardInfo {
   // The gateway checks the Luhn digit of every brand, UnionPay included.
@@ -31,7 +29,9 @@ export function cardInfo(digits: string): CardInfo {
   const valid = check.isValid && brand !== undefined;
   return {
     ...(brand !== undefined && { brand }),
-    gaps: card?.gaps ?? DEFAULT_GAPS,
+    // A gap after 16 too: a 19-digit number shows 4-4-4-4-3 as printed, not a last group of 7
+    // (card-validator's gaps stop at 12). AMEX never reaches it; Diners' 19 digits show 4-6-6-3.
+    gaps: [...(card?.gaps ?? [4, 8, 12]), 16],
     maxLength,
     cvvLength: card?.code.size === 4 ? 4 : 3,
     valid,

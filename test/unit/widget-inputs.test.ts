@@ -37,7 +37,36 @@ const cardNumber = fc
     return stem + [...'0123456789'].find((d) => luhn(stem + d))!;
   });
 
+/** The length of each group the shopper sees. */
+const groupsOf = (formatted: string) => formatted.split(' ').map((group) => group.length);
+
 describe('card number as the number frame shows it', () => {
+  it('keeps every digit, in order, and groups them as the brand prints them: AMEX 4-6-5, others 4-4-4-4(-3)', () => {
+    fc.assert(
+      fc.property(cardNumber, (typed) => {
+        // As the frame does: no more digits than the brand's longest number.
+        const digits = typed.slice(0, cardInfo(typed).maxLength);
+        const info = cardInfo(digits);
+        const shown = groupDigits(digits, info.gaps);
+        assert.equal(digitsOf(shown), digits, 'no digit lost or invented');
+        assert.match(shown, /^\d+( \d+)*$/, 'single spaces between digits only');
+        assert.equal(groupDigits(digitsOf(shown), cardInfo(digitsOf(shown)).gaps), shown, 'grouping again changes nothing');
+        const groups = groupsOf(shown);
+        const expected = info.brand === 'AMEX' ? [4, 6, 5] : info.brand === 'DINERS' ? [4, 6] : [4, 4, 4, 4, 3];
+        // Every group but the last is full; the last is no longer than its place allows.
+        groups.slice(0, -1).forEach((length, i) => assert.equal(length, expected[i] ?? length, `${shown}: group ${i + 1}`));
+        assert.ok(groups.at(-1)! <= (expected[groups.length - 1] ?? Infinity), `${shown}: last group`);
+      }),
+      RUNS,
+    );
+  });
+
+  it('groups a 19-digit number 4-4-4-4-3, not with a last group of 7', () => {
+    assert.equal(groupDigits('4000000000000000006', cardInfo('4000000000000000006').gaps), '4000 0000 0000 0000 006');
+    assert.equal(groupDigits('6212345678901234567', cardInfo('6212345678901234567').gaps), '6212 3456 7890 1234 567');
+    assert.equal(groupDigits('378282246310005', cardInfo('378282246310005').gaps), '3782 822463 10005');
+  });
+
   it('puts the caret right after the same number of digits as before', () => {
     fc.assert(
       fc.property(cardNumber, fc.nat(), (digits, seed) => {
