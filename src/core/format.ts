@@ -33,12 +33,14 @@ export function caretAfterDigits(formatted: string, digitCount: number): number 
 
 /** Typing "0534" shows "05/34" (and "052034" "05/2034"): the slash comes by itself. */
 export function formatExpiryInput(value: string): string {
-  // "1/30": a one-digit month the shopper closed with a separator is month 01, not the "13" of its digits.
+  // "1/30": a one-digit month the shopper closed with a separator is month 01, not the "13" of its
+  // digits ("0/" is no month: it stays "0", not "00").
   const western = westernDigits(value);
-  const oneDigitMonth = /^\s*(\d)\s*[/\-. ]/.exec(western);
-  let digits = (oneDigitMonth ? `0${oneDigitMonth[1]}${digitsOf(western.slice(oneDigitMonth[0].length))}` : digitsOf(western)).slice(0, 6);
-  // A first digit of 2 to 9 can only be a month of its own: "4" is April, "04".
-  if (/^[2-9]$/.test(digits)) digits = `0${digits}`;
+  const oneDigitMonth = /^\s*([1-9])\s*[/\-. ]/.exec(western);
+  let digits = oneDigitMonth ? `0${oneDigitMonth[1]}${digitsOf(western.slice(oneDigitMonth[0].length))}` : digitsOf(western);
+  // A first digit of 2 to 9 can only be a month of its own: "4" is April, "04"; "534" pasted or
+  // composed at once (an IME commits its text whole) is 05/34, as typed key by key.
+  digits = (/^[2-9]/.test(digits) ? `0${digits}` : digits).slice(0, 6);
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 

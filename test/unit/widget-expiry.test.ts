@@ -7,7 +7,7 @@ import { formatExpiryInput } from '../../src/core/format.ts';
 
 describe('expiry input', () => {
   it('puts the slash in by itself and keeps a one-digit month closed with a separator', () => {
-    const shown = Object.fromEntries(['0', '1', '4', '05', '053', '0534', '052034', '1/', '1/3', '1/30', '9-29', '1 30', '12/30', '٠٥٣٤', '05/34/77'].map((typed) => [typed, formatExpiryInput(typed)]));
+    const shown = Object.fromEntries(['0', '1', '4', '05', '053', '0534', '052034', '1/', '1/3', '1/30', '9-29', '1 30', '12/30', '٠٥٣٤', '05/34/77', '534', '５３４', '92034', '0/', '0/5'].map((typed) => [typed, formatExpiryInput(typed)]));
     assert.deepEqual(shown, {
       '0': '0',
       '1': '1',
@@ -24,6 +24,13 @@ describe('expiry input', () => {
       '12/30': '12/30',
       '٠٥٣٤': '05/34',
       '05/34/77': '05/3477',
+      // Pasted, or an IME's text committed whole: as typed key by key.
+      '534': '05/34',
+      '５３４': '05/34',
+      '92034': '09/2034',
+      // No month 0: a 0 closed with a slash is the start of a month still.
+      '0/': '0',
+      '0/5': '05',
     });
     // Typing on after the field showed "01": the next digit starts the year.
     assert.equal(formatExpiryInput(`${formatExpiryInput('1/')}3`), '01/3');
