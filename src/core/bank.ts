@@ -45,5 +45,7 @@ export const bicValid = (value: string): boolean => /^([A-Z]{6}[A-Z\d]{2}([A-Z\d
 /** A bank account's holder as the gateway takes it (bankAccount.holder, AN128 of at least 4): a name, so a letter at least. */
 export const accountHolderValid = (value: string): boolean => {
   const holder = value.trim();
-  return holder.length >= 4 && holder.length <= 128 && /\p{L}/u.test(holder);
+  // In characters, as the gateway counts (not UTF-16 units: 𠮷 is one).
+  const length = [...holder].length;
+  return length >= 4 && length <= 128 && /\p{L}/u.test(holder);
 };

@@ -30,5 +30,6 @@ export function checkExpiry(value: string, now = new Date()): { month: string; y
 export function holderProblem(value: string): 'eMin3' | 'eHolder' | undefined {
   const holder = value.trim();
   if (!/^[\p{L}\p{M} .'-]{1,128}$/u.test(holder) || !/\p{L}/u.test(holder)) return 'eHolder';
-  return holder.length < 3 ? 'eMin3' : undefined;
+  // Counted in characters as the gateway counts them: 𠮷田 is 2, though 3 UTF-16 units.
+  return [...holder].length < 3 ? 'eMin3' : undefined;
 }

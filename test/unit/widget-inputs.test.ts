@@ -6,9 +6,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { addressProblem, billingParams } from '../../src/core/address.ts';
+import { accountHolderValid } from '../../src/core/bank.ts';
 import { cardInfo } from '../../src/core/card.ts';
-import { checkExpiry } from '../../src/core/expiry.ts';
+import { checkExpiry, holderProblem } from '../../src/core/expiry.ts';
 import { caretAfterDigits, digitsOf, formatExpiryInput, groupDigits, parseExpiry } from '../../src/core/format.ts';
+import { bankAccount } from '../../server/schema/bankAccount.ts';
 import { billing } from '../../server/schema/billing.ts';
 import { card } from '../../server/schema/card.ts';
 import { luhn } from '../../server/schema/cardNumber.ts';
@@ -185,6 +187,29 @@ describe('expiry as typed and pasted', () => {
 });
 
 describe('holder and postcode', () => {
+  const nameChars = fc.constantFrom('a', 'Z', 'é', 'Ø', 'ß', '李', 'ا', '\u0301', ' ', '.', "'", '-', '0', '&', '\t', '𝒜', '𠮷');
+
+  it('calls a holder (card or bank account) fine exactly when the gateway takes the name the page sends, counted in characters', () => {
+    fc.assert(
+      fc.property(fc.array(nameChars, { maxLength: 140 }).map((c) => c.join('')), (typed) => {
+        const server = card.shape.holder.safeParse(typed.trim()).success;
+        assert.equal(holderProblem(typed) === undefined, server, JSON.stringify(typed));
+      }),
+      RUNS,
+    );
+    fc.assert(
+      fc.property(fc.array(nameChars, { maxLength: 140 }).map((c) => c.join('')), (typed) => {
+        const server = bankAccount.shape.holder.safeParse(typed.trim()).success && /\p{L}/u.test(typed);
+        assert.equal(accountHolderValid(typed), server, `bank account: ${JSON.stringify(typed)}`);
+      }),
+      RUNS,
+    );
+    // A name of two characters outside the BMP (the 𠮷 of the surname 𠮷田 is one): 3 UTF-16 units, 2 characters.
+    assert.equal(holderProblem('𠮷田'), 'eMin3');
+    assert.equal(accountHolderValid('𠮷田 A'), true);
+    assert.equal(accountHolderValid('𠮷田A'), false);
+  });
+
   it('calls a postcode fine exactly when the gateway takes what the page sends (spaces and dashes dropped, ASCII digits)', () => {
     const postcodeChars = fc.constantFrom('1', '0', '9', 'A', 'k', ' ', '-', '－', '‐', '−', '٣', '۵', '５', '/', 'Ä');
     fc.assert(
