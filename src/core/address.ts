@@ -32,9 +32,10 @@ export function countries(locale: string): [string, string][] {
 /**
  * The gateway takes ASCII letters and digits only: spaces and dashes the shopper types are
  * dropped, and digits of other scripts (an Arabic keyboard's ١٠١١٥, a Japanese IME's full-width
- * １０１－００６５) are written as ASCII, as the card fields and the IBAN do.
+ * １０１－００６５) are written as ASCII, as the card fields and the IBAN do. The IME in kana mode
+ * types its dash key as the long vowel mark ー (１０１ー００６５): a dash too.
  */
-const postcodeOf = (value: string) => westernDigits(value).replace(/[\s\-\u2010-\u2015\u2212\uff0d]/g, '');
+const postcodeOf = (value: string) => westernDigits(value).replace(/[\s\-\u2010-\u2015\u2212\u30fc\uff0d]/g, '');
 
 /** The field's error, if its value would be refused. */
 export function addressProblem(field: BillingField, value: string): MessageKey | undefined {

@@ -211,7 +211,7 @@ describe('holder and postcode', () => {
   });
 
   it('calls a postcode fine exactly when the gateway takes what the page sends (spaces and dashes dropped, ASCII digits)', () => {
-    const postcodeChars = fc.constantFrom('1', '0', '9', 'A', 'k', ' ', '-', '－', '‐', '−', '٣', '۵', '５', '/', 'Ä');
+    const postcodeChars = fc.constantFrom('1', '0', '9', 'A', 'k', ' ', '-', '－', 'ー', '‐', '−', '٣', '۵', '５', '/', 'Ä');
     fc.assert(
       fc.property(fc.array(postcodeChars, { maxLength: 20 }).map((c) => c.join('')), (typed) => {
         const sent = billingParams(['postcode'], () => typed)['billing.postcode']!;
@@ -220,5 +220,12 @@ describe('holder and postcode', () => {
       }),
       RUNS,
     );
+  });
+});
+
+describe('postcode typed with a Japanese IME', () => {
+  it('reads full-width digits and the dash key, which kana mode types as ー (１００－０００１, １００ー０００１)', () => {
+    for (const typed of ['１００－０００１', '１００ー０００１', '100ー0001', '١٠١١٥', 'SW1A 1AA']) assert.equal(addressProblem('postcode', typed), undefined, typed);
+    assert.equal(billingParams(['postcode'], () => '１００ー０００１')['billing.postcode'], '1000001');
   });
 });
