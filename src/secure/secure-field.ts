@@ -136,7 +136,7 @@ export class SecureField {
       form,
     );
     this.#description = el('span', { id: 'pw-description', class: 'vh' }, form);
-    this.#input.addEventListener('input', () => this.#onInput());
+    this.#input.addEventListener('input', (event) => this.#onInput((event as InputEvent).inputType));
     this.#input.addEventListener('focus', () => this.#report(true));
     this.#input.addEventListener('blur', () => this.#report(false));
     // Enter submits the page's form, as in the page's own fields (the frame's form never submits).
@@ -194,11 +194,17 @@ export class SecureField {
     }
   }
 
-  #onInput(): void {
+  #onInput(inputType?: string): void {
     const input = this.#input;
     const raw = input.value;
-    const before = digitsOf(raw.slice(0, input.selectionStart ?? raw.length)).length;
+    let before = digitsOf(raw.slice(0, input.selectionStart ?? raw.length)).length;
     let digits = digitsOf(raw);
+    // Backspace or Delete took only a space, which grouping puts back: the digit beyond it goes
+    // instead (else Backspace only moved the caret, and Delete before a space did nothing, ever).
+    if (digits === this.#digits && (inputType === 'deleteContentBackward' || inputType === 'deleteContentForward')) {
+      if (inputType === 'deleteContentBackward') before--;
+      digits = digits.slice(0, before) + digits.slice(before + 1);
+    }
     let formatted: string;
     if (this.#settings.field === 'number') {
       this.#info = cardInfo(digits);
