@@ -205,14 +205,19 @@ export class SecureField {
       if (inputType === 'deleteContentBackward') before--;
       digits = digits.slice(0, before) + digits.slice(before + 1);
     }
-    let formatted: string;
-    if (this.#settings.field === 'number') {
-      this.#info = cardInfo(digits);
-      if (digits.length > this.#info.maxLength) this.#info = cardInfo((digits = digits.slice(0, this.#info.maxLength)));
-      formatted = groupDigits(digits, this.#info.gaps);
-    } else {
-      formatted = digits = digits.slice(0, this.#cvvLength ?? 4);
+    const number = this.#settings.field === 'number';
+    if (number) this.#info = cardInfo(digits);
+    const max = number ? this.#info.maxLength : (this.#cvvLength ?? 4);
+    // Past the longest length, the digits just typed or pasted (those before the caret) are cut, as
+    // maxlength refuses a key: a digit typed inside a full number pushed out its last one.
+    const over = Math.min(before, digits.length - max);
+    if (over > 0) {
+      digits = digits.slice(0, before - over) + digits.slice(before);
+      before -= over;
     }
+    digits = digits.slice(0, max);
+    if (number) this.#info = cardInfo(digits);
+    const formatted = number ? groupDigits(digits, this.#info.gaps) : digits;
     this.#digits = digits;
     if (formatted !== raw) {
       input.value = formatted;

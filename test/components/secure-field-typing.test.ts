@@ -70,6 +70,35 @@ describe('typing in the card frames', () => {
     expect(seen(number)).to.deep.equal(['5', 1, 1]);
   });
 
+  it('shows a 19-digit number 4-4-4-4-3 and refuses a 20th digit wherever it is typed, losing none of the 19', async () => {
+    await showing(number, '4123456789012345678', 23);
+    expect(seen(number)).to.deep.equal(['4123 4567 8901 2345 678', 23, 23]);
+    await sendKeys({ type: '9' });
+    expect(seen(number)).to.deep.equal(['4123 4567 8901 2345 678', 23, 23]);
+    number.setSelectionRange(2, 2);
+    await sendKeys({ type: '9' });
+    expect(seen(number)).to.deep.equal(['4123 4567 8901 2345 678', 2, 2]);
+    // Pasted inside a number of 17: the paste's first two digits go in, as maxlength would take them.
+    await showing(number, '41234567890123456', 5);
+    document.execCommand('insertText', false, '9876');
+    expect(seen(number)).to.deep.equal(['4123 9845 6789 0123 456', 7, 7]);
+    // An AMEX number ends at 15 digits, the same way.
+    await showing(number, '378282246310005', 7);
+    await sendKeys({ type: '9' });
+    expect(seen(number)).to.deep.equal(['3782 822463 10005', 7, 7]);
+  });
+
+  it('refuses a security code digit past the brand\u2019s length typed inside the code, losing none of the code', async () => {
+    await showing(number, '4242424242424242', 19);
+    await waitUntil(() => lastState('cvv')?.cvvLength === 3, 'the cvv frame learns the brand');
+    await showing(cvv, '123', 1);
+    await sendKeys({ type: '9' });
+    expect(seen(cvv)).to.deep.equal(['123', 1, 1]);
+    cvv.setSelectionRange(3, 3);
+    await sendKeys({ type: '9' });
+    expect(seen(cvv)).to.deep.equal(['123', 3, 3]);
+  });
+
   it('takes a number pasted with spaces or dashes, and one autofilled whole (insertReplacementText)', async () => {
     await showing(number, '', 0);
     document.execCommand('insertText', false, '4111-1111 1111-1111');
