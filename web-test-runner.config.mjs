@@ -121,6 +121,8 @@ function localePages() {
  *   executeServerCommand('pw-forced-colors', { active })  forced colors (a Windows high-contrast theme)
  *   executeServerCommand('pw-focused')                     the page behaves as the focused one, as
  *     a shopper's tab is: a page left behind the browser's others gives no frame the focus
+ *   executeServerCommand('pw-ime', { text, commit })       an IME at the focused input: composes
+ *     text (replacing what it composed so far), or with commit: true commits it, as the IME does
  */
 function pageEmulation() {
   const sessions = new Map();
@@ -134,6 +136,12 @@ function pageEmulation() {
     async executeCommand({ command, payload, session }) {
       if (command === 'pw-forced-colors') {
         await (await cdp(session)).send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value: payload?.active ? 'active' : 'none' }] });
+        return true;
+      }
+      if (command === 'pw-ime') {
+        const client = await cdp(session);
+        if (payload.commit) await client.send('Input.insertText', { text: payload.text });
+        else await client.send('Input.imeSetComposition', { text: payload.text, selectionStart: payload.text.length, selectionEnd: payload.text.length });
         return true;
       }
       if (command === 'pw-focused') {

@@ -136,7 +136,10 @@ export class SecureField {
       form,
     );
     this.#description = el('span', { id: 'pw-description', class: 'vh' }, form);
-    this.#input.addEventListener('input', (event) => this.#onInput((event as InputEvent).inputType));
+    // An IME's text is taken once committed: a value changed under a composition ends it, and the
+    // IME's next keystroke writes its whole text again ("５５" became 5555).
+    this.#input.addEventListener('input', (event) => (event as InputEvent).isComposing || this.#onInput((event as InputEvent).inputType));
+    this.#input.addEventListener('compositionend', () => this.#onInput());
     this.#input.addEventListener('focus', () => this.#report(true));
     this.#input.addEventListener('blur', () => this.#report(false));
     // Enter submits the page's form, as in the page's own fields (the frame's form never submits).

@@ -110,4 +110,21 @@ describe('typing in the card frames', () => {
     await waitUntil(() => lastState('number').brand === 'MASTER');
     expect(lastState('number')).to.include({ valid: true, complete: true });
   });
+
+  it('leaves an IME\u2019s composition alone until it ends, then groups what it committed: no digit doubled', async () => {
+    await showing(number, '4111', 4);
+    await executeServerCommand('pw-ime', { text: '５' });
+    expect(seen(number), 'as composed').to.deep.equal(['4111５', 5, 5]);
+    await executeServerCommand('pw-ime', { text: '５５' });
+    await executeServerCommand('pw-ime', { text: '５５', commit: true });
+    expect(seen(number)).to.deep.equal(['4111 55', 7, 7]);
+    await executeServerCommand('pw-ime', { text: '６' });
+    await executeServerCommand('pw-ime', { text: '６', commit: true });
+    expect(seen(number)).to.deep.equal(['4111 556', 8, 8]);
+    // Inside the number, too.
+    number.setSelectionRange(2, 2);
+    await executeServerCommand('pw-ime', { text: '０' });
+    await executeServerCommand('pw-ime', { text: '０', commit: true });
+    expect(seen(number)).to.deep.equal(['4101 1556', 3, 3]);
+  });
 });
