@@ -188,6 +188,27 @@ describe('card form', () => {
     expect(expiry.getAttribute('aria-invalid')).to.equal('false');
   });
 
+  it('lets an IME compose the expiry and formats what it commits, doubling no digit', async () => {
+    const { el } = await cardForm();
+    await executeServerCommand('pw-focused');
+    const expiry = one<HTMLInputElement>(el, '#expiry');
+    const ime = async (text: string, commit = false) => {
+      await executeServerCommand('pw-ime', { text, commit });
+      await settle(el);
+      return [expiry.value, expiry.selectionStart];
+    };
+    expiry.focus();
+    expect(await ime('０')).to.deep.equal(['０', 1]);
+    expect(await ime('０５')).to.deep.equal(['０５', 2]);
+    expect(await ime('０５３')).to.deep.equal(['０５３', 3]);
+    expect(await ime('０５３', true)).to.deep.equal(['05/3', 4]);
+    expect(await ime('４')).to.deep.equal(['05/3４', 5]);
+    expect(await ime('４', true)).to.deep.equal(['05/34', 5]);
+    blur(expiry);
+    await settle(el);
+    expect(expiry.getAttribute('aria-invalid')).to.equal('false');
+  });
+
   it('shows an expired card and a bad holder with aria-invalid and a described error', async () => {
     const { el, posted, frame, submit } = await cardForm();
     await frame('number', validNumber);

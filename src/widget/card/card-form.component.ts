@@ -179,7 +179,9 @@ export class CardForm extends MethodForm<CardField> {
     // Typed or pasted at the end, the slash comes by itself; an edit inside ("06" selected and
     // retyped, a Backspace after the month) stays as typed, with the caret where it was: reformatted,
     // the digits would shift across the slash and the caret jump to the end.
-    if (field === 'expiry' && input.selectionStart === input.value.length) input.value = formatExpiryInput(input.value);
+    // An IME's text is formatted once committed (compositionend): changed under a composition, the
+    // IME writes its whole text again.
+    if (field === 'expiry' && !(event as InputEvent).isComposing && input.selectionStart === input.value.length) input.value = formatExpiryInput(input.value);
     this.setValue(field, input.value);
   }
 

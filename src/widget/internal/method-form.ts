@@ -161,6 +161,7 @@ export abstract class MethodForm<F extends string> extends LitElement {
         aria-describedby="${field}-error"
         .value=${this.value(field)}
         @input=${(event: Event) => this.onInput(field, event)}
+        @compositionend=${(event: Event) => this.onInput(field, event)}
         @blur=${() => this.#leave(field)}
       />
       ${this.errorLine(field)}
