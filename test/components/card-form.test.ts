@@ -1,5 +1,5 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
-import { executeServerCommand, resetMouse, sendMouse } from '@web/test-runner-commands';
+import { executeServerCommand, resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { FRAME_HANG_MS, type CardForm } from '../../src/widget/card/card-form.component.ts';
 import type { PaymentWidget } from '../../src/widget/payment-widget/payment-widget.component.ts';
 import type { ParentMessage, SubmitMessage } from '../../src/core/messages.ts';
@@ -186,6 +186,31 @@ describe('card form', () => {
     blur(expiry);
     await settle(el);
     expect(expiry.getAttribute('aria-invalid')).to.equal('false');
+  });
+
+  it('shows the expiry as keys type and delete it: the slash comes and goes at the end, an edit inside stays as typed', async () => {
+    const { el } = await cardForm();
+    await executeServerCommand('pw-focused');
+    const expiry = one<HTMLInputElement>(el, '#expiry');
+    const keys = async (keys: { type: string } | { press: string }) => {
+      await sendKeys(keys);
+      await settle(el);
+      return [expiry.value, expiry.selectionStart];
+    };
+    expiry.focus();
+    expect(await keys({ type: '05' })).to.deep.equal(['05', 2]);
+    expect(await keys({ type: '/' }), 'a slash typed after the month').to.deep.equal(['05', 2]);
+    expect(await keys({ type: '34' })).to.deep.equal(['05/34', 5]);
+    expect(await keys({ press: 'Backspace' })).to.deep.equal(['05/3', 4]);
+    expect(await keys({ press: 'Backspace' }), 'the slash goes with the last digit of the year').to.deep.equal(['05', 2]);
+    expect(await keys({ type: '7' })).to.deep.equal(['05/7', 4]);
+    expect(await keys({ type: '1' })).to.deep.equal(['05/71', 5]);
+    expiry.setSelectionRange(3, 3);
+    expect(await keys({ press: 'Backspace' }), 'Backspace over the slash, inside').to.deep.equal(['0571', 2]);
+    expect(await keys({ press: 'End' })).to.deep.equal(['0571', 4]);
+    expect(await keys({ type: '2' }), 'typing at the end formats again').to.deep.equal(['05/712', 6]);
+    expiry.select();
+    expect(await keys({ type: '9' })).to.deep.equal(['09', 2]);
   });
 
   it('lets an IME compose the expiry and formats what it commits, doubling no digit', async () => {
