@@ -2,7 +2,7 @@
 // the page has its own table of the SEPA countries only (ibantools' table of every country cost
 // 3.4 KiB gzip of the page's 25 KiB budget). test/unit/bank.test.ts holds this table against
 // ibantools' for every SEPA country. National check digits inside the BBAN are left to the gateway.
-import { westernDigits } from './format.ts';
+import { holderText, westernDigits } from './format.ts';
 
 /**
  * Each SEPA country's BBAN as in the IBAN registry: country code, then blocks of a count and a kind
@@ -44,7 +44,7 @@ export const bicValid = (value: string): boolean => /^([A-Z]{6}[A-Z\d]{2}([A-Z\d
 
 /** A bank account's holder as the gateway takes it (bankAccount.holder, AN128 of at least 4): a name, so a letter at least. */
 export const accountHolderValid = (value: string): boolean => {
-  const holder = value.trim();
+  const holder = holderText(value);
   // In characters, as the gateway counts (not UTF-16 units: 𠮷 is one).
   const length = [...holder].length;
   return length >= 4 && length <= 128 && /\p{L}/u.test(holder);

@@ -2,7 +2,7 @@
 // (server/schema/card.ts, server/schema/requests.ts), and one it does not: no expiry more than
 // 19 years ahead, which is a mistyped year rather than a card. card-validator's expiry module is not used
 // here: it costs 0.9 KiB gzip of the 25 KiB page budget for the same two comparisons.
-import { parseExpiry } from './format.ts';
+import { holderText, parseExpiry } from './format.ts';
 
 /** Not MM/YY; in the past; further ahead than any card is issued for (a mistyped year, most likely). */
 export type ExpiryProblem = 'format' | 'expired' | 'year';
@@ -28,7 +28,7 @@ export function checkExpiry(value: string, now = new Date()): { month: string; y
  * enter the name on the card.
  */
 export function holderProblem(value: string): 'eMin3' | 'eHolder' | undefined {
-  const holder = value.trim();
+  const holder = holderText(value);
   if (!/^[\p{L}\p{M} .'-]{1,128}$/u.test(holder) || !/\p{L}/u.test(holder)) return 'eHolder';
   // Counted in characters as the gateway counts them: 𠮷田 is 2, though 3 UTF-16 units.
   return [...holder].length < 3 ? 'eMin3' : undefined;

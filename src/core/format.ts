@@ -73,3 +73,9 @@ export function formatAmount(amount: string, currency: string, locale: string): 
     return `${amount} ${currency}`;
   }
 }
+
+/**
+ * A holder's name as typed or pasted, as the gateway takes it: runs of any white space (a tab, a
+ * no-break space from a copied name, a line break) are one space, none at the ends.
+ */
+export const holderText = (value: string): string => value.replace(/\s+/g, ' ').trim();

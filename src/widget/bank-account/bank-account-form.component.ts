@@ -4,6 +4,7 @@
 import { html } from 'lit';
 import { accountHolderValid, bicValid, compactBic, compactIban, displayIban, ibanProblem } from '../../core/bank.ts';
 import type { MessageKey } from '../../core/i18n.ts';
+import { holderText } from '../../core/format.ts';
 import { payFromPage } from '../internal/api.ts';
 import { MethodForm } from '../internal/method-form.ts';
 import { customFields } from '../options.ts';
@@ -84,7 +85,7 @@ export class BankAccountForm extends MethodForm<BankField> {
     const bic = compactBic(this.value('bic'));
     const fields = {
       paymentBrand: this.brand,
-      'bankAccount.holder': this.value('holder').trim(),
+      'bankAccount.holder': holderText(this.value('holder')),
       'bankAccount.iban': iban,
       ...(bic && { 'bankAccount.bic': bic }),
       'bankAccount.country': iban.slice(0, 2),

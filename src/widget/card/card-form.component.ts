@@ -5,7 +5,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { billingParams, type BillingField } from '../../core/address.ts';
 import { brandName } from '../../core/methods.ts';
 import { checkExpiry, holderProblem } from '../../core/expiry.ts';
-import { formatExpiryInput } from '../../core/format.ts';
+import { formatExpiryInput, holderText } from '../../core/format.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import type { Field, FrameMessage } from '../../core/messages.ts';
 import { FrameController } from '../internal/frames.ts';
@@ -220,7 +220,7 @@ export class CardForm extends MethodForm<CardField> {
     const brand = this.frames.states.number?.brand;
     const fields = {
       ...(brand && { paymentBrand: brand }),
-      'card.holder': this.value('holder').trim(),
+      'card.holder': holderText(this.value('holder')),
       'card.expiryMonth': expiry.month,
       'card.expiryYear': expiry.year,
       ...billingParams(billing, (field) => this.value(field)),

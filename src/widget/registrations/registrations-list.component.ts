@@ -10,6 +10,7 @@ import { billingParams, type BillingField } from '../../core/address.ts';
 import { browserFields } from '../../core/browser.ts';
 import { accountHolderValid } from '../../core/bank.ts';
 import { holderProblem } from '../../core/expiry.ts';
+import { holderText } from '../../core/format.ts';
 import { brandName } from '../../core/methods.ts';
 import type { MessageKey } from '../../core/i18n.ts';
 import type { Field, FrameMessage } from '../../core/messages.ts';
@@ -158,7 +159,7 @@ export class RegistrationsList extends MethodForm<'cvv' | 'holder' | BillingFiel
     if (this.busy || !registration || !this.validate([...(this.#withCvv ? (['cvv'] as const) : []), ...(holder ? (['holder'] as const) : []), ...billing])) return;
     const fields = {
       registrationId: registration.id,
-      ...(holder && { [registration.card ? 'card.holder' : 'bankAccount.holder']: this.value('holder').trim() }),
+      ...(holder && { [registration.card ? 'card.holder' : 'bankAccount.holder']: holderText(this.value('holder')) }),
       ...billingParams(billing, (field) => this.value(field)),
       ...customFields(ctx.options.customParameters),
     };
