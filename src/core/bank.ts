@@ -19,7 +19,8 @@ export const SEPA_FORMATS: ReadonlyMap<string, RegExp> = new Map(
 );
 
 /** "de89 3704 0044 0532 0130 00" → "DE89370400440532013000" (what the gateway is sent). */
-export const compactIban = (value: string): string => westernDigits(value).replace(/[\s-]+/g, '').toUpperCase();
+// NFKC: an IME left on full-width types ＤＥ８９ for DE89.
+export const compactIban = (value: string): string => westernDigits(value.normalize('NFKC')).replace(/[\s-]+/g, '').toUpperCase();
 
 /** ISO 13616 check digits: the IBAN with its first four characters moved to the end, as a number, mod 97 is 1. */
 function checksumValid(iban: string): boolean {
@@ -37,7 +38,7 @@ export function ibanProblem(value: string): boolean {
 /** Groups of four as printed on statements, for display while typing. */
 export const displayIban = (value: string): string => compactIban(value).replace(/(.{4})(?!$)/g, '$1 ');
 
-export const compactBic = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
+export const compactBic = (value: string): string => value.normalize('NFKC').replace(/\s+/g, '').toUpperCase();
 
 /** BIC is optional for SEPA (the IBAN identifies the bank); when given it must have the BIC's form. */
 export const bicValid = (value: string): boolean => /^([A-Z]{6}[A-Z\d]{2}([A-Z\d]{3})?)?$/.test(compactBic(value));

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { getCountrySpecifications, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
-import { bicValid, ibanProblem, SEPA_FORMATS } from '../../src/core/bank.ts';
+import { bicValid, compactBic, compactIban, ibanProblem, SEPA_FORMATS } from '../../src/core/bank.ts';
 
 const specs = getCountrySpecifications();
 const sepaCountries = Object.keys(specs).filter((code) => specs[code]!.SEPA);
@@ -62,6 +62,13 @@ describe('SEPA IBAN checks of the page', () => {
       assert.equal(isValidIBAN(bad.replace(/\s/g, '').toUpperCase()) && isSEPACountry(bad.slice(0, 2)), false, `ibantools agrees on ${bad}`);
     }
     assert.equal(isValidIBAN('BR1800360305000010009795493C1'), true, 'Brazil is valid, only not SEPA');
+  });
+
+  it('reads an IBAN and a BIC typed with an IME left on full width (ＤＥ８９…) as ASCII, sent so', () => {
+    assert.equal(ibanProblem('ＤＥ８９\u30003704 0044 0532 0130 00'), false);
+    assert.equal(compactIban('ｄｅ８９３７０４００４４０５３２０１３０００'), 'DE89370400440532013000');
+    assert.equal(bicValid('ＣＯＢＡＤＥＦＦＸＸＸ'), true);
+    assert.equal(compactBic('ｃｏｂａ ｄｅｆｆ'), 'COBADEFF');
   });
 
   it('checks the form of a BIC (optional)', () => {
