@@ -59,4 +59,5 @@ export const de: Texts = [
   'Die Prüfnummer hat 3 Ziffern.', // eCvv3
   'Die Prüfnummer hat 4 Ziffern.', // eCvv4
   'Mindestens 3 Zeichen eingeben.', // eMin3
+  'Diese Zahlungsseite läuft in weniger als 2 Minuten ab.', // expiring
 ];

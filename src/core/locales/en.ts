@@ -2,7 +2,7 @@
 // this order (tsc checks the count). English is bundled into paymentWidgets.js; every other locale
 // is built into a file of its own, dist/locales/{locale}.json, a JSON array in this order
 // (scripts/locale-files.ts), so no key is repeated in it either. Keep texts short.
-const NAMES = 'method mCard mBank mSaved number expiry cvv cvvHint holder accHolder bic mandate accountId payAmount loading processing eNumber eBrand eExpiry eExpired eCvv eHolder eIban eBic eMandate eAccount eLoad rDeclined rFunds rCvv r3ds rConfig rInput rSaved rSession rCancelled rSystem rNetwork rUnknown billing street city postcode country eRequired ePostcode payWith save eYear mSavedAll rPaid mmYY cancel eAccHolder eCvv3 eCvv4 eMin3';
+const NAMES = 'method mCard mBank mSaved number expiry cvv cvvHint holder accHolder bic mandate accountId payAmount loading processing eNumber eBrand eExpiry eExpired eCvv eHolder eIban eBic eMandate eAccount eLoad rDeclined rFunds rCvv r3ds rConfig rInput rSaved rSession rCancelled rSystem rNetwork rUnknown billing street city postcode country eRequired ePostcode payWith save eYear mSavedAll rPaid mmYY cancel eAccHolder eCvv3 eCvv4 eMin3 expiring';
 
 // Tail-recursive (an accumulator), so that tsc follows a list of more than 50 keys.
 type Split<S extends string, Done extends string[] = []> = S extends `${infer Head} ${infer Tail}` ? Split<Tail, [...Done, Head]> : [...Done, S];
@@ -72,4 +72,5 @@ export const en: Texts = [
   'The security code has 3 digits.', // eCvv3
   'The security code has 4 digits.', // eCvv4
   'Enter at least 3 characters.', // eMin3
+  'This payment page expires in less than 2 minutes.', // expiring
 ];

@@ -59,4 +59,5 @@ export const es: Texts = [
   'El código de seguridad tiene 3 dígitos.', // eCvv3
   'El código de seguridad tiene 4 dígitos.', // eCvv4
   'Introduce al menos 3 caracteres.', // eMin3
+  'Esta página de pago caduca en menos de 2 minutos.', // expiring
 ];

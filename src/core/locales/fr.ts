@@ -59,4 +59,5 @@ export const fr: Texts = [
   'Le code de sécurité comporte 3 chiffres.', // eCvv3
   'Le code de sécurité comporte 4 chiffres.', // eCvv4
   'Saisissez au moins 3 caractères.', // eMin3
+  'Cette page de paiement expire dans moins de 2 minutes.', // expiring
 ];

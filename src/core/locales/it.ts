@@ -59,4 +59,5 @@ export const it: Texts = [
   'Il codice di sicurezza ha 3 cifre.', // eCvv3
   'Il codice di sicurezza ha 4 cifre.', // eCvv4
   'Inserisci almeno 3 caratteri.', // eMin3
+  'Questa pagina di pagamento scade tra meno di 2 minuti.', // expiring
 ];

@@ -59,4 +59,5 @@ export const nl: Texts = [
   'De beveiligingscode heeft 3 cijfers.', // eCvv3
   'De beveiligingscode heeft 4 cijfers.', // eCvv4
   'Vul minimaal 3 tekens in.', // eMin3
+  'Deze betaalpagina verloopt over minder dan 2 minuten.', // expiring
 ];

@@ -59,4 +59,5 @@ export const pl: Texts = [
   'Kod zabezpieczający ma 3 cyfry.', // eCvv3
   'Kod zabezpieczający ma 4 cyfry.', // eCvv4
   'Wpisz co najmniej 3 znaki.', // eMin3
+  'Ta strona płatności wygaśnie za mniej niż 2 minuty.', // expiring
 ];

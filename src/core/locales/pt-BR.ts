@@ -60,4 +60,5 @@ export const ptBR: Texts = [
   'O código de segurança tem 3 dígitos.', // eCvv3
   'O código de segurança tem 4 dígitos.', // eCvv4
   'Digite pelo menos 3 caracteres.', // eMin3
+  'Esta página de pagamento expira em menos de 2 minutos.', // expiring
 ];

@@ -59,4 +59,5 @@ export const sv: Texts = [
   'Säkerhetskoden har 3 siffror.', // eCvv3
   'Säkerhetskoden har 4 siffror.', // eCvv4
   'Ange minst 3 tecken.', // eMin3
+  'Den här betalningssidan går ut om mindre än 2 minuter.', // expiring
 ];

@@ -59,4 +59,5 @@ export const tr: Texts = [
   'Güvenlik kodu 3 hanelidir.', // eCvv3
   'Güvenlik kodu 4 hanelidir.', // eCvv4
   'En az 3 karakter girin.', // eMin3
+  'Bu ödeme sayfasının süresi 2 dakika içinde dolacak.', // expiring
 ];

@@ -60,4 +60,5 @@ export const zhHant: Texts = [
   '安全碼為 3 位數。', // eCvv3
   '安全碼為 4 位數。', // eCvv4
   '請至少輸入 3 個字元。', // eMin3
+  '此付款頁面將在2分鐘內過期。', // expiring
 ];

@@ -59,4 +59,5 @@ export const zh: Texts = [
   '安全码为3位数字。', // eCvv3
   '安全码为4位数字。', // eCvv4
   '请至少输入3个字符。', // eMin3
+  '此支付页面将在2分钟内过期。', // expiring
 ];
