@@ -457,4 +457,21 @@ describe('wallet buttons', () => {
     expect(paymentCalls(fetchStub.calls)).to.have.length(0);
     expect(walletButtons(el)[0]!.getAttribute('aria-disabled')).to.equal('false');
   });
+
+  it('disables the wallet buttons once the checkout has expired: a press opens no sheet and says so', async () => {
+    const pr = stubPaymentRequest({ [GOOGLE]: true }, { details: GOOGLE_DETAILS });
+    // No time left by the gateway's clock (its own date, not the browser's).
+    const { el, fetchStub } = await walletWidget({ form: { timestamp: '2001-02-03 04:05:06+0000', expiresAt: '2001-02-03 04:05:06+0000' } });
+    restore.push(pr.restore, fetchStub.restore);
+    expect(walletButtons(el).map((b) => b.getAttribute('aria-disabled'))).to.deep.equal(['true']);
+    expect(el.announcer.message).to.equal('Session expired. Reload the page.');
+    el.announcer.clear();
+
+    walletButtons(el)[0]!.click();
+    await settle(el);
+    expect(pr.requests.some((r) => r.shown)).to.equal(false);
+    expect(paymentCalls(fetchStub.calls)).to.have.length(0);
+    expect(el.announcer.message).to.equal('Session expired. Reload the page.');
+    await expect(el).to.be.accessible();
+  });
 });

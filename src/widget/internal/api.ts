@@ -20,10 +20,13 @@ const registrationsOf = (value: unknown): Registration[] =>
 
 const billingOf = (value: unknown): BillingField[] => (Array.isArray(value) ? BILLING_FIELDS.filter((field) => value.includes(field)) : []);
 
+/** A time as the gateway writes it ("2026-11-22 01:00:00+0000"), in ms; NaN for anything else. */
+const gatewayTime = (value: unknown): number => Date.parse(`${String(value).slice(0, 19).replace(' ', 'T')}Z`);
+
 /** The form data of a GET /v1/checkouts/{id}/form answer (or of a page's data-form), checked. */
 export function formFrom(body: Record<string, any> | null, ok = true): FormAnswer {
   if (!ok || !/^\d{1,12}(\.\d{1,3})?$/.test(body?.amount) || !isStr(body?.currency) || !Array.isArray(body?.brands)) return { ok: false, code: String(body?.result?.code ?? '') };
-  return { ok: true, form: { amount: body!.amount, currency: body!.currency, brands: body!.brands.filter(isStr), registrations: registrationsOf(body!.registrations), billing: billingOf(body!.billing), createRegistration: body!.createRegistration === true, overrideHolder: body!.overrideHolder === true, wallet: isStr(body!.wallet?.merchantName) ? body!.wallet : undefined } };
+  return { ok: true, form: { amount: body!.amount, currency: body!.currency, brands: body!.brands.filter(isStr), registrations: registrationsOf(body!.registrations), billing: billingOf(body!.billing), createRegistration: body!.createRegistration === true, overrideHolder: body!.overrideHolder === true, wallet: isStr(body!.wallet?.merchantName) ? body!.wallet : undefined, expires: Date.now() + gatewayTime(body!.expiresAt) - gatewayTime(body!.timestamp) } };
 }
 
 /** GET /v1/checkouts/{id}/form: the checkout's amount, brands and saved cards. */

@@ -31,6 +31,12 @@ export interface CheckoutForm {
   overrideHolder: boolean;
   /** What the wallets' Payment Request needs, when the entity offers a wallet. */
   wallet?: WalletForm;
+  /**
+   * When the checkout expires, as Date.now() counts: the time the gateway gave it (expiresAt −
+   * timestamp, both of the gateway's clock, so a shopper's clock that is off does not matter) from
+   * the moment its answer was read; NaN when the answer lacks either.
+   */
+  expires?: number;
 }
 
 /** GET /v1/checkouts/{id}/form's wallet (server/checkouts/wallets.ts). */
@@ -68,7 +74,11 @@ export interface WidgetContext {
   options: WidgetOptions;
   /** "Pay 92,00 €" (or "Pay" when the amount cannot be shown). */
   payLabel: string;
+  /** The checkout has expired (payment-widget: its end is said): Pay is disabled, a press says so again. */
+  expired: boolean;
   announce(text: string): void;
+  /** A payment is on its way to the gateway: "Processing…" said; the checkout's end waits for its answer (result). */
+  processing(): void;
   /** The form can take input (its frames answered); the widget fires pw-ready once. */
   ready(): void;
   /** Nothing can be paid with here (no method of the page's brands, no wallet in this browser): pw-error once. */

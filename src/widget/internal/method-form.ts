@@ -102,8 +102,15 @@ export abstract class MethodForm<F extends string> extends LitElement {
     this.shadowRoot?.querySelector<HTMLElement>(`#${field}`)?.focus();
   }
 
-  /** Checks every field; on failure announces the first error and moves focus to it. */
+  /**
+   * Checks every field; on failure announces the first error and moves focus to it. An expired
+   * checkout takes no payment: its message is said again, and no field checked.
+   */
   protected validate(fields: F[]): boolean {
+    if (this.ctx.expired) {
+      this.ctx.announce(this.ctx.strings.rSession);
+      return false;
+    }
     const invalid = fields.filter((field) => !this.check(field));
     const first = invalid[0];
     if (first === undefined) return true;
@@ -255,7 +262,7 @@ export abstract class MethodForm<F extends string> extends LitElement {
   protected footer() {
     const { strings, payLabel } = this.ctx;
     return html`<p part="alert">${this.alert}</p>
-      <button part="button" type="submit" aria-disabled=${!!this.busy} @pointerdown=${() => this.#press()}>${this.busy ? strings.processing : payLabel}</button>`;
+      <button part="button" type="submit" aria-disabled=${this.busy || this.ctx.expired} @pointerdown=${() => this.#press()}>${this.busy ? strings.processing : payLabel}</button>`;
   }
 
   /** Enter pressed in one of the form's frames: submitted as Enter in a page field would. */
@@ -269,7 +276,7 @@ export abstract class MethodForm<F extends string> extends LitElement {
     if (this.busy || !ctx.beforeSubmit(method, brand)) return;
     this.busy = true;
     this.alert = '';
-    ctx.announce(ctx.strings.processing);
+    ctx.processing();
     const lostKey = this.#retryKey;
     let key = lostKey ?? newIdempotencyKey();
     let answer = await send(key);

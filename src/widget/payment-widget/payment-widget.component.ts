@@ -58,6 +58,7 @@ export class PaymentWidget extends LitElement {
     challenge: { state: true },
     cancelling: { state: true },
     paid: { state: true },
+    expiry: { state: true },
   };
 
   /** The gateway origin when the element has no `gateway` attribute (set from the script's src). */
@@ -81,6 +82,8 @@ export class PaymentWidget extends LitElement {
   declare cancelling: boolean;
   /** Paid, and the shop kept the page (pw-result cancelled): the form is done. */
   declare paid: boolean;
+  /** The notice of the checkout's end (#tick): its last 2 minutes, then its end; '' before. */
+  declare expiry: '' | 'expiring' | 'rSession';
 
   readonly announcer = new Announcer(this);
   #abort: AbortController | undefined;
@@ -110,6 +113,11 @@ export class PaymentWidget extends LitElement {
   #followChallenge = false;
   /** The challenge was just posted: its first page gets the focus once loaded. */
   #focusChallenge = false;
+  /** When the checkout expires (CheckoutForm.expires), and the timer of its next notice. */
+  #expires = NaN;
+  #expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A payment is on its way to the gateway (ctx.processing), or went on: the checkout's end waits. */
+  #paying = false;
 
   constructor() {
     super();
@@ -117,6 +125,7 @@ export class PaymentWidget extends LitElement {
     this.options = {};
     this.cancelling = this.paid = false;
     this.loading = false;
+    this.expiry = '';
   }
 
   /** The texts in use: the resolved locale with options.labels applied. */
@@ -137,6 +146,7 @@ export class PaymentWidget extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#abort?.abort();
+    clearTimeout(this.#expiryTimer);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -196,7 +206,10 @@ export class PaymentWidget extends LitElement {
     this.checkout = undefined;
     if (!attempt) this.loadError = '';
     this.challenge = '';
-    this.cancelling = this.paid = false;
+    this.cancelling = this.paid = this.#paying = false;
+    this.expiry = '';
+    this.#expires = NaN;
+    clearTimeout(this.#expiryTimer);
     this.#cancel = undefined;
     this.#readyFired = this.#unavailableFired = this.#framesFailedFired = false;
     this.#typed.clear();
@@ -235,6 +248,10 @@ export class PaymentWidget extends LitElement {
       // "No connection" of a failed load is over: the live region must not keep saying it.
       if (this.loadError) this.announcer.clear();
       this.loadError = '';
+      this.#expires = answer.form.expires ?? NaN;
+      this.#tick();
+      // A page that was hidden (a phone put away) may have kept the timer from firing on time.
+      document.addEventListener('visibilitychange', () => this.#tick(), { signal: abort.signal });
       if (import.meta.env.DEV) {
         for (const brand of this.#pageBrands()) {
           if (!answer.form.brands.includes(brand)) console.warn(`<payment-widget>: brand ${brand} is not enabled for this checkout's entity and is not offered.`);
@@ -269,6 +286,26 @@ export class PaymentWidget extends LitElement {
     };
     addEventListener('online', again);
     signal.addEventListener('abort', stop, { once: true });
+  }
+
+  /**
+   * The checkout's end, which cannot be put off (its id is the shopper's credential for 30 minutes:
+   * docs/decisions.md, WCAG 2.2.1's essential exception): 2 minutes before it, and at once when
+   * less is left, "expires in less than 2 minutes" is shown above the form and said; at its end
+   * "Session expired. Reload the page.", and Pay is disabled. Not while a payment is on its way
+   * (the gateway held the checkout before its end: the answer decides), nor once one went on
+   * (paid, or at its 3-D Secure or provider step, which the gateway keeps past the 30 minutes);
+   * after a failed attempt it catches up. The timer ends with the load (another load, an unmount).
+   */
+  #tick(): void {
+    clearTimeout(this.#expiryTimer);
+    const left = this.#expires - Date.now();
+    if (Number.isNaN(left) || this.#paying || !this.isConnected) return;
+    const expiry = left > 120_000 ? '' : left > 0 ? 'expiring' : 'rSession';
+    if (expiry && expiry !== this.expiry) this.announcer.announce(this.#strings[expiry]);
+    this.expiry = expiry;
+    // At most 10 minutes at a time: a timer's delay beyond 2^31 ms would fire at once.
+    if (left > 0) this.#expiryTimer = setTimeout(() => this.#tick(), Math.min(left > 120_000 ? left - 120_000 : left, 600_000));
   }
 
   /** The page cannot tell the widget its gateway or checkout (the classic mount): said like a form that cannot load, and why in the console. */
@@ -343,7 +380,13 @@ export class PaymentWidget extends LitElement {
       strings: this.#strings,
       options: this.options,
       payLabel: checkout ? fmt(this.#strings.payAmount, this.#amount(checkout, locale)) : '',
+      expired: this.expiry === 'rSession',
       announce: (text) => this.announcer.announce(text),
+      processing: () => {
+        this.#paying = true;
+        clearTimeout(this.#expiryTimer);
+        this.announcer.announce(this.#strings.processing);
+      },
       ready: () => {
         if (!checkout) return;
         if (!this.#readyFired) this.#emit('pw-ready', { checkoutId: this.checkoutId });
@@ -407,6 +450,10 @@ export class PaymentWidget extends LitElement {
     const message = this.#strings[blocked ? 'rConfig' : parameters && !postTo ? 'rSystem' : resultMessageKey(code)];
     this.announcer.announce(message);
     this.#emit('pw-error', { code, message, status });
+    // The form is the shopper's again: the checkout's end is followed again, and may have come
+    // meanwhile. A payment that went on keeps #paying: its end is no longer the form's to say.
+    this.#paying = false;
+    this.#tick();
     return { ok: false, message };
   }
 
@@ -504,6 +551,7 @@ export class PaymentWidget extends LitElement {
       <i class="probe" hidden></i>
       ${this.loading ? html`<p part="status" class="busy">${this.#locale === this.#asked || this.options.labels?.loading ? this.#strings.loading : nothing}</p>` : nothing}
       ${this.loadError ? html`<p part="alert">${this.loadError}</p>` : nothing}
+      ${this.expiry && !this.paid && !this.challenge ? html`<p part="alert">${this.#strings[this.expiry]}</p>` : nothing}
       ${this.paid
         ? html`<p part="status">${this.#strings.rPaid}</p>`
         : this.challenge

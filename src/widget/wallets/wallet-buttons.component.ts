@@ -80,7 +80,7 @@ export class WalletButtons extends LitElement {
     return html`<div part="wallets">
         ${this.available.map(
           (brand) =>
-            html`<button part="wallet" type="button" class=${brand} aria-disabled=${this.busy} @click=${() => this.#pay(brand)}>${fmt(s.payWith, brandName(brand))}</button>`,
+            html`<button part="wallet" type="button" class=${brand} aria-disabled=${this.busy || this.ctx.expired} @click=${() => this.#pay(brand)}>${fmt(s.payWith, brandName(brand))}</button>`,
         )}
       </div>
       <p part="alert">${this.alert}</p>`;
@@ -89,6 +89,7 @@ export class WalletButtons extends LitElement {
   /** The wallet's sheet (shown at once: it needs the click's user activation), then the payment and the sheet's outcome. */
   async #pay(brand: string): Promise<void> {
     const { ctx } = this;
+    if (ctx.expired) return ctx.announce(ctx.strings.rSession);
     if (this.busy || !ctx.beforeSubmit('wallet', brand)) return;
     // The gateway's refusal of Apple Pay's merchant validation ('' when it did not answer).
     let refused: string | undefined;
@@ -134,7 +135,7 @@ export class WalletButtons extends LitElement {
       }
       return;
     }
-    ctx.announce(ctx.strings.processing);
+    ctx.processing();
     const fields = tokenFields(brand, response.details);
     // A wallet answering no token is a technical error (999.999.999), not the shopper's.
     const answer = fields ? await payFromPage(ctx.gateway, ctx.checkoutId, fields, newIdempotencyKey()) : { status: 0, body: { result: { code: '999.999.999' } } };
