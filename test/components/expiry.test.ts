@@ -89,10 +89,14 @@ describe('the checkout\u2019s end in <payment-widget>', () => {
   it('at the end disables Pay and says "Session expired" without a press; a press pays nothing and says it again', async () => {
     const el = await load(2, { brands: 'VISA DIRECTDEBIT_SEPA' });
     const said = spoken(el);
+    const errors: unknown[] = [];
+    el.addEventListener('pw-error', (event) => errors.push((event as CustomEvent).detail));
     expect(notice(el)).to.equal(SOON);
     await waitUntil(() => notice(el) === EXPIRED, 'the end was not said', { timeout: 4000 });
     await settle(el);
     expect(said).to.deep.equal([EXPIRED]);
+    // The shop hears of the end once, as of an expired checkout's load: it may make a new one.
+    expect(errors).to.deep.equal([{ code: '100.396.103', message: EXPIRED }]);
     // The card form's Pay, and the SEPA form's once chosen.
     expect(payButtons(el).map((b) => b.getAttribute('aria-disabled'))).to.deep.equal(['true']);
     all<HTMLInputElement>(el, 'input[name="method"]').find((input) => input.value === 'bank')!.click();

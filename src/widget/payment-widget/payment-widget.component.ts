@@ -302,7 +302,11 @@ export class PaymentWidget extends LitElement {
     const left = this.#expires - Date.now();
     if (Number.isNaN(left) || this.#paying || !this.isConnected) return;
     const expiry = left > 120_000 ? '' : left > 0 ? 'expiring' : 'rSession';
-    if (expiry && expiry !== this.expiry) this.announcer.announce(this.#strings[expiry]);
+    if (expiry && expiry !== this.expiry) {
+      this.announcer.announce(this.#strings[expiry]);
+      // The end as a pw-error: a single-page shop can make a new checkout at once.
+      if (expiry === 'rSession') this.#emit('pw-error', { code: '100.396.103', message: this.#strings.rSession });
+    }
     this.expiry = expiry;
     // At most 10 minutes at a time: a timer's delay beyond 2^31 ms would fire at once.
     if (left > 0) this.#expiryTimer = setTimeout(() => this.#tick(), Math.min(left > 120_000 ? left - 120_000 : left, 600_000));
