@@ -120,6 +120,29 @@ describe('SEPA direct debit form', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('holds the choice of method while a payment is on its way, so that its answer is not dropped with the form', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    // SEPA beside PayPal: no card form (whose fields would match first) in the page.
+    const { el, input, fetchStub } = await sepa(() => new Promise<Response>((resolve) => (answer = resolve)), 'DIRECTDEBIT_SEPA PAYPAL');
+    restore = fetchStub.restore;
+    const methods = () => [...el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[name="method"]')];
+    await fill(el, input, { holder: 'Jane Jones', iban: 'DE89370400440532013000', mandate: true });
+    one<HTMLButtonElement>(one(el, 'pw-bank-account-form'), 'button[type="submit"]').click();
+    await settle(el);
+    expect(paymentCalls(fetchStub.calls)).to.have.length(1);
+    // On its way: the methods cannot be changed (a click on PayPal does nothing).
+    expect(methods().map((m) => m.matches(':disabled'))).to.deep.equal([true, true]);
+    methods().find((m) => m.value !== 'bank')!.click();
+    await settle(el);
+    expect(el.shadowRoot!.querySelector('pw-bank-account-form')).to.not.equal(null);
+    // A decline gives the form back, the methods with it.
+    const error = oneEvent(el, 'pw-error');
+    answer(json({ result: { code: '800.100.151', description: 'transaction declined (invalid card)' }, id: CHECKOUT_ID }, 400));
+    expect((await error).detail.code).to.equal('800.100.151');
+    await settle(el);
+    expect(methods().map((m) => m.matches(':disabled'))).to.deep.equal([false, false]);
+  });
+
   it('sends createRegistration=true when the shopper ticks "Save for future payments" (registrations.askToSave)', async () => {
     const fetchStub = stubFetch();
     restore = fetchStub.restore;

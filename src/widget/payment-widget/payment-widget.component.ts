@@ -59,6 +59,7 @@ export class PaymentWidget extends LitElement {
     cancelling: { state: true },
     paid: { state: true },
     expiry: { state: true },
+    paying: { state: true },
   };
 
   /** The gateway origin when the element has no `gateway` attribute (set from the script's src). */
@@ -84,6 +85,11 @@ export class PaymentWidget extends LitElement {
   declare paid: boolean;
   /** The notice of the checkout's end (#tick): its last 2 minutes, then its end; '' before. */
   declare expiry: '' | 'expiring' | 'rSession';
+  /**
+   * A payment is on its way to the gateway (ctx.processing), or went on: the checkout's end waits,
+   * and the method cannot be changed (its form, which waits for the answer, would go with it).
+   */
+  declare paying: boolean;
 
   readonly announcer = new Announcer(this);
   #abort: AbortController | undefined;
@@ -116,14 +122,13 @@ export class PaymentWidget extends LitElement {
   /** When the checkout expires (CheckoutForm.expires), and the timer of its next notice. */
   #expires = NaN;
   #expiryTimer: ReturnType<typeof setTimeout> | undefined;
-  /** A payment is on its way to the gateway (ctx.processing), or went on: the checkout's end waits. */
-  #paying = false;
+
 
   constructor() {
     super();
     this.checkoutId = this.brands = this.action = this.locale = this.gateway = this.loadError = this.selected = this.challenge = '';
     this.options = {};
-    this.cancelling = this.paid = false;
+    this.cancelling = this.paid = this.paying = false;
     this.loading = false;
     this.expiry = '';
   }
@@ -206,7 +211,7 @@ export class PaymentWidget extends LitElement {
     this.checkout = undefined;
     if (!attempt) this.loadError = '';
     this.challenge = '';
-    this.cancelling = this.paid = this.#paying = false;
+    this.cancelling = this.paid = this.paying = false;
     this.expiry = '';
     this.#expires = NaN;
     clearTimeout(this.#expiryTimer);
@@ -300,7 +305,7 @@ export class PaymentWidget extends LitElement {
   #tick(): void {
     clearTimeout(this.#expiryTimer);
     const left = this.#expires - Date.now();
-    if (Number.isNaN(left) || this.#paying || !this.isConnected) return;
+    if (Number.isNaN(left) || this.paying || !this.isConnected) return;
     const expiry = left > 120_000 ? '' : left > 0 ? 'expiring' : 'rSession';
     if (expiry && expiry !== this.expiry) {
       this.announcer.announce(this.#strings[expiry]);
@@ -387,7 +392,7 @@ export class PaymentWidget extends LitElement {
       expired: this.expiry === 'rSession',
       announce: (text) => this.announcer.announce(text),
       processing: () => {
-        this.#paying = true;
+        this.paying = true;
         clearTimeout(this.#expiryTimer);
         this.announcer.announce(this.#strings.processing);
       },
@@ -455,8 +460,8 @@ export class PaymentWidget extends LitElement {
     this.announcer.announce(message);
     this.#emit('pw-error', { code, message, status });
     // The form is the shopper's again: the checkout's end is followed again, and may have come
-    // meanwhile. A payment that went on keeps #paying: its end is no longer the form's to say.
-    this.#paying = false;
+    // meanwhile. A payment that went on keeps paying: its end is no longer the form's to say.
+    this.paying = false;
     this.#tick();
     return { ok: false, message };
   }
@@ -644,7 +649,7 @@ export class PaymentWidget extends LitElement {
             ? html`<pw-virtual-account-form exportparts=${EXPORT_PARTS} .ctx=${ctx} .brand=${current.brand!}></pw-virtual-account-form>`
             : nothing;
     return html`${wallets || nothing}${methods.length > 1
-      ? html`<fieldset part="methods">
+      ? html`<fieldset part="methods" ?disabled=${this.paying}>
           <legend>${this.#strings.method}</legend>
           ${methods.map(
             (m) => html`<label part="method" class="choice">
