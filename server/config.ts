@@ -113,6 +113,8 @@ export interface Settings {
    * headers), so that URLs the gateway writes name the address the shopper uses.
    */
   trustProxy?: string[];
+  /** MAX_IN_FLIGHT: requests worked on at once (default 1000), past which the gateway answers 503 and Retry-After (http/admission.ts). */
+  maxInFlight?: number;
 }
 
 /** TRUST_PROXY: a comma-separated list of addresses and CIDRs (or loopback, linklocal, uniquelocal). */
@@ -147,6 +149,14 @@ function millisecondsOf(env: NodeJS.ProcessEnv, name: string, max = 2_147_483_64
   return Number(text);
 }
 
+/** A count setting: a whole number above 0. */
+function countOf(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const text = env[name]?.trim();
+  if (!text) return undefined;
+  if (!/^[1-9]\d{0,8}$/.test(text)) throw new Error(`${name} must be a whole number above 0, not ${text}`);
+  return Number(text);
+}
+
 export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
   const gatewayEnv = env.GATEWAY_ENV ?? 'test';
   if (gatewayEnv !== 'test' && gatewayEnv !== 'live') throw new Error(`GATEWAY_ENV must be test or live, not ${gatewayEnv}`);
@@ -171,5 +181,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     schedulePollMs: millisecondsOf(env, 'SCHEDULE_POLL_MS'),
     scheduleLeaseMs: millisecondsOf(env, 'SCHEDULE_LEASE_MS'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    maxInFlight: countOf(env, 'MAX_IN_FLIGHT'),
   };
 }

@@ -92,7 +92,7 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
     buildNumber: settings.buildNumber,
     assets: loadWidgetAssets(settings.distDir),
   };
-  const app = await buildApp(gateway, { logLevel: settings.logLevel, logger: overrides.logger, trustProxy: settings.trustProxy });
+  const app = await buildApp(gateway, { logLevel: settings.logLevel, logger: overrides.logger, trustProxy: settings.trustProxy, maxInFlight: settings.maxInFlight });
   log = app.log;
   gateway.deps.log = app.log;
   void store.indexes?.then(({ built, error }) => {

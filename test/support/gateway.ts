@@ -174,6 +174,7 @@ export interface TestGatewayOptions {
   schedulePollMs?: number;
   scheduleLeaseMs?: number;
   trustProxy?: string[];
+  maxInFlight?: number;
 }
 
 /** A PostgreSQL URL whose connections use a fresh, empty schema. */
@@ -238,6 +239,7 @@ export function testSettings(dataDir: string, options: TestGatewayOptions = {}):
     schedulePollMs: options.schedulePollMs,
     scheduleLeaseMs: options.scheduleLeaseMs,
     trustProxy: options.trustProxy,
+    maxInFlight: options.maxInFlight,
   };
 }
 

@@ -44,6 +44,14 @@ describe('settings from the environment', () => {
       }
     }
   });
+
+  it('takes MAX_IN_FLIGHT as a whole number above 0 (default: none set, the gateway\u2019s 1000) and refuses anything else by name', () => {
+    assert.equal(settingsFromEnv({}).maxInFlight, undefined);
+    assert.equal(settingsFromEnv({ MAX_IN_FLIGHT: ' 250 ' }).maxInFlight, 250);
+    for (const bad of ['abc', '0', '-5', '1.5', '1e3', '1000000000']) {
+      assert.throws(() => settingsFromEnv({ MAX_IN_FLIGHT: bad }), new RegExp(`^Error: MAX_IN_FLIGHT must be a whole number above 0, not ${bad.replace('.', '\\.')}$`), bad);
+    }
+  });
 });
 
 describe('the merchants file', () => {
