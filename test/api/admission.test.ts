@@ -60,9 +60,9 @@ describe('admission: how much work the gateway takes on at once', () => {
     assert.equal((await slow.closed).status, 200);
   });
 
-  it('counts bodies too: past MAX_IN_FLIGHT × 32 KiB of bodies in flight a large one is refused while a small one is still taken', async () => {
-    const gw = await start(4);
-    // About 83 KB each: two are above the 128 KiB that 4 places allow.
+  it('counts bodies too: past MAX_IN_FLIGHT × 8 KiB of bodies in flight a large one is refused while a small one is still taken', async () => {
+    const gw = await start(16);
+    // About 83 KB each: two are above the 128 KiB that 16 places allow.
     const large = (merchantTransactionId: string) => ({ ...cart(200), merchantTransactionId });
     const first = await held(gw, large('large-body-1'));
 
