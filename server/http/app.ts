@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { newNdc } from '../ids.ts';
-import { admission, DEFAULT_MAX_IN_FLIGHT, readBody } from './admission.ts';
+import { admission, DEFAULT_MAX_IN_FLIGHT, REFUSED } from './admission.ts';
 import { errorBody, meta, TRY_LATER_HEADERS, tryLaterBody } from './envelope.ts';
 import { loggerOptions } from './log.ts';
 import { VALID_HOST } from './pages.ts';
@@ -96,19 +96,19 @@ export async function buildApp(g: Gateway, options: AppOptions = {}): Promise<Fa
     return reply.code(503).headers(TRY_LATER_HEADERS).send(tryLaterBody(meta(g.buildNumber, g.deps.clock()), newNdc(), g.deps.newId()));
   });
   // Requests past what the gateway works on at once are refused the same way, not queued.
-  admission(app, g, options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
+  const gate = admission(app, g, options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
 
   // Fastify reads text/plain by default; this gateway takes no such body (it would be ignored unread).
   app.removeContentTypeParser('text/plain');
   // Bodies are read as bytes: whether they are valid UTF-8 is known only before decoding (which
   // turns bad bytes into U+FFFD, indistinguishable from the character sent as such).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (request, body, done) => {
-    readBody(request.raw, (body as Buffer).length);
+    if (!gate.readBody(request.raw, (body as Buffer).length)) return done(null, REFUSED);
     const { value, errors } = parseForm((body as Buffer).toString('utf8'), !isUtf8(body as Buffer));
     done(null, { params: value, errors } satisfies ParsedBody);
   });
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    readBody(request.raw, (body as Buffer).length);
+    if (!gate.readBody(request.raw, (body as Buffer).length)) return done(null, REFUSED);
     const { value, errors } = readJson((body as Buffer).toString('utf8'), !isUtf8(body as Buffer));
     done(null, { params: value, errors } satisfies ParsedBody);
   });
