@@ -14,7 +14,13 @@ const withDemo = settings.env === 'test';
 // The demo shop lives on the same port; its server talks to the gateway over HTTP like any shop.
 let gatewayUrl = '';
 if (withDemo) await running.app.register(demoShop, { gatewayUrl: () => gatewayUrl, token: demo.accessToken, entityId: entity.id });
-const address = await running.app.listen({ port: settings.port, host: settings.host });
+// Connections waiting to be accepted: Node's default of 511 overflowed when a few thousand clients
+// connected at once (a busy turn of the event loop accepts them only between requests), and the
+// kernel dropped the rest, whose clients sent again after 1, 3, 7, 15 … s: tens of seconds to a
+// first answer, or a reset, while the gateway had room. Accepted, they are answered, or refused at
+// once with 503 when it has none (http/admission.ts). Linux takes at most net.core.somaxconn.
+const LISTEN_BACKLOG = 4096;
+const address = await running.app.listen({ port: settings.port, host: settings.host, backlog: LISTEN_BACKLOG });
 gatewayUrl = `http://127.0.0.1:${running.app.server.address() && typeof running.app.server.address() === 'object' ? (running.app.server.address() as { port: number }).port : settings.port}`;
 const base = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 console.log(`

@@ -2,7 +2,8 @@
 // and in live neither, nor the demo merchant's token in its output: the demo pays with that
 // merchant's account and has no login of its own.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -44,5 +45,15 @@ describe('npm start', () => {
     assert.equal(openapi.status, 200);
     const payment = await fetch(`${server.base}/v1/payments/${'0'.repeat(32)}?entityId=${shopA.entityId}`, { headers: { authorization: `Bearer ${shopA.token}` } });
     assert.equal(payment.status, 404);
+  });
+
+  it('listens with a backlog of 4096 connections (the kernel\u2019s somaxconn at most), not Node\u2019s 511, which overflowed when thousands of clients connected at once', async () => {
+    const server = await start({ GATEWAY_ENV: 'test' });
+    const port = new URL(server.base).port;
+    // For a listening socket, ss's Send-Q is its backlog.
+    const [, line] = execFileSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' }).match(/^(LISTEN.*)$/m) ?? [];
+    const backlog = Number(line?.trim().split(/\s+/)[2]);
+    const somaxconn = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    assert.equal(backlog, Math.min(4096, somaxconn));
   });
 });
