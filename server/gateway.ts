@@ -63,7 +63,13 @@ export async function createGateway(settings: Settings, overrides: GatewayOverri
     onConnectionLost: (error) => log?.warn({ err: error.message }, 'a PostgreSQL connection was lost; the next query opens another'),
   });
   const clock = overrides.clock ?? systemClock;
-  const vault = createVault(loadCardKey(settings.cardKey, settings.dataDir));
+  let vault: ReturnType<typeof createVault>;
+  try {
+    vault = createVault(loadCardKey(settings.cardKey, settings.dataDir));
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   await checkCardKey(store.db, vault.digest(CARD_KEY_CHECK), clock().getTime()).catch(async (error: Error) => {
     await store.close();
     throw error;

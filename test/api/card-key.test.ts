@@ -2,11 +2,14 @@
 // key (or with none, generating its own beside another process's) refuses to start, and never
 // seals a card the others cannot open.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { databaseUrl, freshPostgresSchema, pgSkip, startGateway } from '../support/gateway.ts';
+import SQLite from 'better-sqlite3';
+import { createVault } from '../../server/registrations/vault.ts';
+import { Client, databaseUrl, freshPostgresSchema, pgSkip, shopA, startGateway } from '../support/gateway.ts';
+import { kill, startServer } from '../support/server.ts';
 
 const KEY_A = 'a1'.repeat(32);
 const KEY_B = 'b2'.repeat(32);
@@ -50,6 +53,59 @@ describe('CARD_KEY: one key per gateway', () => {
     } finally {
       for (const gw of running) await gw.close();
       await schema.drop();
+    }
+  });
+});
+
+describe('DATA_DIR/card.key: written whole, or not at all', () => {
+  const killAtWrite = new URL('../support/killAtWrite.ts', import.meta.url).pathname;
+
+  it('a first start killed (SIGKILL) while it writes the new key leaves no key the next start takes: that one writes a whole key and seals cards with it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gw-card-key-kill-'));
+    try {
+      await assert.rejects(startServer(dataDir, { KILL_AT_WRITE: 'card.key' }, killAtWrite), /exited \(SIGKILL\) before listening/);
+      const server = await startServer(dataDir);
+      try {
+        assert.equal((await storeCard(new Client(server.base, shopA.token, shopA.entityId))).status, 200);
+      } finally {
+        await kill(server);
+      }
+      const key = readFileSync(join(dataDir, 'card.key'), 'utf8');
+      assert.match(key, /^[0-9a-f]{64}$/);
+      const database = new SQLite(join(dataDir, 'gateway.sqlite'), { readonly: true });
+      const row = database.prepare('select id, entity_id, secret from registrations').get() as { id: string; entity_id: string; secret: string };
+      database.close();
+      const context = `${row.entity_id}:${row.id}`;
+      assert.equal(createVault(Buffer.from(key, 'hex')).open(row.secret, context), '4200000000000000');
+      // Never sealed with the key of an empty file, which anyone can derive.
+      assert.throws(() => createVault(Buffer.alloc(0)).open(row.secret, context));
+      assert.deepEqual(readdirSync(dataDir).filter((name) => name.startsWith('card.key')), ['card.key']);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a card.key that holds no key (empty, as a kill while creating it left one before keys were written whole) stops the start, naming the file', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gw-card-key-empty-'));
+    try {
+      // A gateway that starts anyway is closed, so that the failure is reported rather than hanging.
+      const refusal = () =>
+        startGateway({ dataDir }).then(
+          async (gw) => {
+            await gw.close();
+            return 'started';
+          },
+          (error: Error) => error.message,
+        );
+      writeFileSync(join(dataDir, 'card.key'), '', { mode: 0o600 });
+      const empty = await refusal();
+      assert.match(empty, /holds no card key/);
+      assert.ok(empty.includes(join(dataDir, 'card.key')), empty);
+      writeFileSync(join(dataDir, 'card.key'), 'a1'.repeat(20), { mode: 0o600 });
+      assert.match(await refusal(), /holds no card key/);
+      assert.equal(readFileSync(join(dataDir, 'card.key'), 'utf8'), 'a1'.repeat(20), 'the file is left as it is');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

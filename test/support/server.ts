@@ -11,9 +11,12 @@ export interface Server {
   output: () => string;
 }
 
-/** Start `node --import tsx server/main.ts` (what npm start runs) on a free port (PORT=0) and wait for the address it prints. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/**
+ * Start `node --import tsx server/main.ts` (what npm start runs) on a free port (PORT=0) and wait
+ * for the address it prints. `preload`: a module imported before the server's (a fault to inject).
+ */
+export async function startServer(dataDir: string, env: Record<string, string> = {}, preload?: string): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...(preload ? ['--import', preload] : []), 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
