@@ -13,7 +13,8 @@ import { walletOf } from '../schema/wallets.ts';
 import { sealedRegistration, type NewRegistration } from '../registrations/sealed.ts';
 import { registrationRow, type RegistrationRecord } from '../store/registrations.ts';
 import { findPayment, insertPayment, lockPayment, paymentRow, referencesOf, settlePendingPayment, type PaymentRecord } from '../store/payments.ts';
-import { stepRow } from '../store/threeds.ts';
+import { findStepOfPayment, stepRow } from '../store/threeds.ts';
+import { linkKeyToPayment } from '../store/idempotency.ts';
 import { insertRows } from '../store/db.ts';
 import { firstAnswer, newAuthenticationIds, threeDSecureFields, type AuthenticationIds, type Exemptions } from '../threeds/directory.ts';
 import { missingForAuthentication, planAuthentication, type Plan } from '../threeds/policy.ts';
@@ -187,9 +188,27 @@ async function reserveOnAuthorization(deps: Deps, ctx: Context, request: Initial
   return deps.store.write(async (trx) => {
     const original = await lockPayment(trx, deps.store.dialect, ctx.entity.id, reservation.referencedId!);
     const refusal = refusedAuthorization(request, original, original ? await referencesOf(trx, original.id) : []);
-    if (!refusal) await insertPayment(trx, reservation);
-    return refusal;
+    if (refusal) return refusal;
+    await insertPayment(trx, reservation);
+    // A retry of this request that takes its key over after a stop resumes this payment (reservedBefore).
+    const claim = ctx.idempotency;
+    if (claim) await linkKeyToPayment(trx, ctx.entity.id, claim.key, claim.claimedAt, reservation.id);
+    return undefined;
   });
+}
+
+/**
+ * The payment a request that stopped after its reservation had reserved on its authorization,
+ * when this retry of it took its Idempotency-Key over (the key's record names it): that payment
+ * is this request's, never a second one. A PA reserved on the authorization it names, of no
+ * redirect step; undefined otherwise.
+ */
+async function reservedBefore(deps: Deps, ctx: Context, request: InitialPaymentRequest): Promise<PaymentRecord | undefined> {
+  const reserved = ctx.idempotency?.reserved;
+  if (!reserved || request.referenceUuid === undefined) return undefined;
+  const earlier = await findPayment(deps.store.db, ctx.entity.id, reserved);
+  if (!earlier || earlier.paymentType !== 'PA' || earlier.referencedId !== request.referenceUuid) return undefined;
+  return earlier;
 }
 
 /**
@@ -228,15 +247,23 @@ export async function createPayment(deps: Deps, ctx: Context, sent: InitialPayme
     tokenized: payment.registration !== undefined && 'use' in payment.registration,
   });
   if (processing.length) return { kind: 'invalid', failure: failure(processing) };
-  const referencedId = await referencedAuthorization(deps, ctx, request);
+  // A retry of a request that stopped after reserving its payment: that payment is the answer,
+  // as it ended, or (still pending) authorized again under its id, recorded fenced below.
+  const earlier = await reservedBefore(deps, ctx, request);
+  if (earlier && (earlier.status !== 'pending' || (await findStepOfPayment(deps.store.db, earlier.id)))) {
+    const answer: Created = { kind: 'payment', payment: earlier };
+    if (alsoWrite) await deps.store.write((trx) => alsoWrite(trx, answer));
+    return answer;
+  }
+  const referencedId = earlier ? earlier.referencedId : await referencedAuthorization(deps, ctx, request);
   if (typeof referencedId === 'object' && referencedId !== null) return referencedId;
   const before = authenticationOf(payment, plan);
   if (before.kind === 'invalid') return before;
 
   const amountMinor = toMinor(request.amount)!;
-  const id = deps.newId();
-  let reservation: PaymentRecord | undefined;
-  if (referencedId !== null) {
+  const id = earlier?.id ?? deps.newId();
+  let reservation: PaymentRecord | undefined = earlier;
+  if (referencedId !== null && !reservation) {
     reservation = {
       id,
       entityId: ctx.entity.id,
@@ -394,9 +421,11 @@ export async function createPayment(deps: Deps, ctx: Context, sent: InitialPayme
         return true;
       });
       if (!recorded) {
-        // Its reservation ended as failed meanwhile (stale): an approval come too late is released.
-        if (approved) reverseUnrecorded(deps, record, 'the acquirer approved it after the payment had ended');
-        const ended: Created = { kind: 'payment', payment: (await findPayment(deps.store.db, record.entityId, record.id)) ?? record };
+        // Its reservation ended meanwhile: as failed (stale), when an approval come too late is
+        // released; or recorded by a retry that asked again under the same id, which stands.
+        const stored = (await findPayment(deps.store.db, record.entityId, record.id)) ?? record;
+        if (approved && stored.status !== 'success') reverseUnrecorded(deps, record, 'the acquirer approved it after the payment had ended');
+        const ended: Created = { kind: 'payment', payment: stored };
         if (alsoWrite) await deps.store.write((trx) => alsoWrite(trx, ended));
         return ended;
       }

@@ -131,6 +131,70 @@ function reservationsSuite(options: TestGatewayOptions) {
     assert.equal(late.body.result.code, '900.100.100', 'its late approval is not recorded over the failure');
   });
 
+  it('a retry with the Idempotency-Key of an increment whose request stopped after its reservation answers that increment, authorized again under its id, never a second one', async () => {
+    const pa = await initial('PA', '50.00');
+    const key = { 'idempotency-key': `stopped-increment-${Date.now()}` };
+    const increment = () =>
+      gw.client.post('/v1/payments', cardDebit({ paymentType: 'PA', amount: '20.00', referenceUuid: pa, 'standingInstruction.industryPractice': 'INCREMENTAL_AUTH' }), key);
+    const stopped = await stoppedAfterReservation('authorize', pa, increment);
+    const acquirer = gw.running.gateway.deps.acquirer as unknown as { authorize: (call: { paymentId: string }) => Promise<unknown> };
+    const real = acquirer.authorize;
+    const asked: string[] = [];
+    acquirer.authorize = (call) => (asked.push(call.paymentId), real.call(acquirer, call));
+    try {
+      // Past the key's lease: the retry takes the abandoned key over.
+      gw.clock.advance(6 * MINUTE);
+      const retry = await increment();
+      assert.equal(retry.status, 200, JSON.stringify(retry.body));
+      assert.equal(retry.body.id, stopped.id);
+      assert.equal(retry.body.result.code, TEST_SUCCESS);
+      assert.equal(retry.body.amount, '20.00');
+      assert.deepEqual(asked, [stopped.id], 'the acquirer was asked again with the reserved payment\u2019s id');
+      const again = await increment();
+      assert.equal(again.headers.get('idempotent-replayed'), 'true');
+      assert.equal(again.body.id, stopped.id);
+    } finally {
+      acquirer.authorize = real;
+    }
+    const linked = await gw.running.store.db.selectFrom('payments').select(['id', 'status', 'result_code']).where('referenced_id', '=', pa).execute();
+    assert.deepEqual(linked, [{ id: stopped.id, status: 'success', result_code: TEST_SUCCESS }], 'one increment, recorded once');
+    // The stopped request, were it only slow, records nothing over it (its key was taken over) and releases nothing.
+    const reversals: string[] = [];
+    const reverse = (gw.running.gateway.deps.acquirer as unknown as { reverse: (call: { referencedId: string }) => Promise<unknown> }).reverse;
+    (gw.running.gateway.deps.acquirer as unknown as { reverse: (call: { referencedId: string }) => Promise<unknown> }).reverse = (call) => (reversals.push(call.referencedId), reverse(call));
+    try {
+      stopped.resume();
+      assert.notEqual((await stopped.reply).status, 200);
+      await Promise.allSettled([...gw.running.gateway.deps.reversals]);
+      assert.deepEqual(reversals, []);
+    } finally {
+      (gw.running.gateway.deps.acquirer as unknown as { reverse: unknown }).reverse = reverse;
+    }
+    // The PA holds 50.00 and the increment's 20.00: its reversal releases both.
+    const reversal = await reference(pa, { paymentType: 'RV' });
+    assert.equal(reversal.body.result.code, TEST_SUCCESS, JSON.stringify(reversal.body));
+    assert.equal(reversal.body.amount, '70.00');
+  });
+
+  it('a retry with the Idempotency-Key of an increment whose stopped reservation ended as failed (30 minutes on) answers that failure, not a second increment', async () => {
+    const pa = await initial('PA', '50.00');
+    const key = { 'idempotency-key': `ended-increment-${Date.now()}` };
+    const increment = () =>
+      gw.client.post('/v1/payments', cardDebit({ paymentType: 'PA', amount: '20.00', referenceUuid: pa, 'standingInstruction.industryPractice': 'INCREMENTAL_AUTH' }), key);
+    const stopped = await stoppedAfterReservation('authorize', pa, increment);
+    gw.clock.advance(31 * MINUTE);
+    assert.ok((await gw.running.sweep()) >= 1, 'the sweep ended it');
+    const retry = await increment();
+    // A failed payment answers 400 (outcomes.ts): this one's failure.
+    assert.equal(retry.status, 400, JSON.stringify(retry.body));
+    assert.equal(retry.body.id, stopped.id);
+    assert.equal(retry.body.result.code, '900.100.100');
+    const linked = await gw.running.store.db.selectFrom('payments').select(['id', 'status']).where('referenced_id', '=', pa).execute();
+    assert.deepEqual(linked, [{ id: stopped.id, status: 'rejected' }]);
+    stopped.resume();
+    await stopped.reply;
+  });
+
   /** Counts the acquirer's `method` calls from now on; `fail` makes the next ones throw. */
   function countCalls(method: 'capture') {
     const acquirer = gw.running.gateway.deps.acquirer as unknown as Record<string, (call: unknown) => Promise<unknown>>;
